@@ -1,0 +1,7 @@
+import { remoteConfig } from '@skynet/tooling/rspack';
+
+export default remoteConfig(import.meta.url, {
+  exposes: {
+    './AvatarChanger': './src/avatar/AvatarChanger.tsx',
+  },
+});

@@ -1,0 +1,5 @@
+import { remoteConfig } from '@skynet/tooling/rspack';
+
+export default remoteConfig(import.meta.url, {
+  exposes: {},
+});

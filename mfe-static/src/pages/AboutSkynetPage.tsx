@@ -1,0 +1,5 @@
+import { PageHeader } from '@skynet/shared';
+
+export default function AboutSkynetPage() {
+  return <PageHeader title="About Skynet" />;
+}

@@ -1,0 +1,272 @@
+// Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
+// `errorText(error)` turns a failure into the text to show.
+import type { CacheRequestConfig } from 'axios-cache-interceptor';
+import { cacheIds } from '../http/cache';
+import { http } from '../http/client';
+import type {
+  Comment,
+  ConversationRow,
+  CurrentUser,
+  Envelope,
+  Faq,
+  Id,
+  Location,
+  Message,
+  MessageDay,
+  Planet,
+  Post,
+  SignupPayload,
+  User,
+} from '../types';
+
+const seg = (value: string) => encodeURIComponent(value);
+
+async function get<T>(url: string, config?: CacheRequestConfig): Promise<Envelope<T>> {
+  return (await http.get<Envelope<T>>(url, config)).data;
+}
+
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.value === undefined) throw new Error(envelope.error ?? 'The server answered without a value.');
+  return envelope.value;
+}
+
+/** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
+async function setCachedToggle(id: string, value: boolean): Promise<void> {
+  const entry = await http.storage.get(id);
+  if (entry.state !== 'cached') return;
+  const data = entry.data.data as Envelope<boolean> | undefined;
+  await http.storage.set(id, { ...entry, data: { ...entry.data, data: { ...data, success: true, value } } });
+}
+
+export const authApi = {
+  /** GET /user/login?token=refresh: a fresh token, or null. */
+  async refreshToken(): Promise<string | null> {
+    try {
+      const envelope = await get<string>('/user/login', { params: { token: 'refresh' }, cache: false });
+      return typeof envelope.value === 'string' ? envelope.value : null;
+    } catch {
+      return null;
+    }
+  },
+  /** GET /user/login: is the saved token still good? */
+  async isAuthenticated(): Promise<boolean> {
+    try {
+      return (await http.get('/user/login', { cache: false })).status === 200;
+    } catch {
+      return false;
+    }
+  },
+  async login(email: string, password: string): Promise<string> {
+    const envelope = (await http.post<Envelope<string>>('/user/login', { email, password })).data;
+    if (!envelope.success || typeof envelope.value !== 'string') throw new Error('Invalid login response');
+    return envelope.value;
+  },
+  async signup(payload: SignupPayload): Promise<string> {
+    return unwrap((await http.post<Envelope<string>>('/user/signup', payload)).data);
+  },
+  /** The identity provider's authorization address; the page navigates to it. */
+  async identityProviderUrl(): Promise<string> {
+    return unwrap((await http.post<Envelope<string>>('/user/oauth/google')).data);
+  },
+  /** Our token exchange for the `code` the provider round trip leaves in /login's query. */
+  async exchangeCode(code: string): Promise<string> {
+    return unwrap((await http.post<Envelope<string>>('/user/oauth/token', { code })).data);
+  },
+  async forgotPassword(email: string): Promise<void> {
+    await http.post('/user/forgetpassword', { email });
+  },
+  async resetPassword(token: string, password: string, confirmpassword: string): Promise<void> {
+    await http.patch(`/user/resetpassword/${seg(token)}`, { password, confirmpassword });
+  },
+};
+
+export const accountApi = {
+  async currentUser(): Promise<CurrentUser> {
+    return unwrap(await get<CurrentUser>('/user', { cache: false }));
+  },
+  async changePassword(password: string, newpassword: string, confirmpassword: string): Promise<string> {
+    return messageOf(await http.patch('/user/changepassword', { password, newpassword, confirmpassword }));
+  },
+  async changeUsername(newUsername: string): Promise<string> {
+    return messageOf(await http.patch('/user/changeUsername', { newUsername }));
+  },
+  async changeEmail(currEmail: string, newEmail: string, confirmEmail: string): Promise<string> {
+    return messageOf(await http.patch('/user/changeEmail', { currEmail, newEmail, confirmEmail }));
+  },
+  async changeBio(newBio: string): Promise<string> {
+    return messageOf(await http.patch('/user/changeBio', { newBio }));
+  },
+  async deleteAccount(confirmationInput: string): Promise<string> {
+    return messageOf(await http.post('/user/deleteaccount/delete', { confirmationInput }));
+  },
+  /** Uploads a data URL; answers the new avatar URL. */
+  async changeAvatar(avatarDataUrl: string, onProgress?: (fraction: number) => void): Promise<string> {
+    const response = await http.patch<Envelope<string>>(
+      '/user/changeavatar',
+      { avatarDataUrl },
+      { onUploadProgress: (event) => onProgress?.(event.total ? event.loaded / event.total : 0) },
+    );
+    return unwrap(response.data);
+  },
+};
+
+function messageOf(response: { data: unknown }): string {
+  const data = response.data as { message?: unknown };
+  return typeof data.message === 'string' ? data.message : 'Done.';
+}
+
+export const planetApi = {
+  async list(): Promise<Planet[]> {
+    return unwrap(await get<Planet[]>('/planet', { id: cacheIds.planets() }));
+  },
+  async get(id: Id): Promise<Planet> {
+    return unwrap(await get<Planet>(`/planet/${seg(id)}`));
+  },
+};
+
+export const feedApi = {
+  /** Galaxy feed, pages from 1. */
+  async galaxy(page: number): Promise<Post[]> {
+    return unwrap(await get<Post[]>('/feed', { params: { page } }));
+  },
+  /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
+  async of(id: Id, page: number): Promise<Post[]> {
+    return unwrap(await get<Post[]>(`/feed/${seg(id)}`, { params: { page } }));
+  },
+  async liked(page: number): Promise<Post[]> {
+    return unwrap(await get<{ likedPosts: Post[] }>('/user/liked', { params: { page } })).likedPosts;
+  },
+  async saved(page: number): Promise<Post[]> {
+    return unwrap(await get<{ savedPosts: Post[] }>('/user/saved', { params: { page } })).savedPosts;
+  },
+  async commented(page: number): Promise<Post[]> {
+    return unwrap(await get<{ commentedPosts: Post[] }>('/user/commented', { params: { page } }))
+      .commentedPosts;
+  },
+};
+
+export const postApi = {
+  /** The post as its detail page shows it: never from the cache. */
+  async get(id: Id): Promise<Post> {
+    return unwrap(await get<Post>(`/post/${seg(id)}`, { cache: false }));
+  },
+  /** A reply's parent, cached for 5 minutes (spec point 7). */
+  async parent(id: Id): Promise<Post> {
+    return unwrap(await get<Post>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
+  },
+  async create(content: string, location: Location, parentPost?: Id): Promise<Id> {
+    const envelope = (await http.post<Envelope<{ _id: Id }>>('/post', { content, location, parentPost }))
+      .data;
+    return unwrap(envelope)._id;
+  },
+  async remove(id: Id): Promise<void> {
+    await http.delete(`/post/${seg(id)}`);
+    await http.storage.remove(cacheIds.post(id));
+  },
+  async isLiked(id: Id): Promise<boolean> {
+    return Boolean((await get<boolean>(`/post/${seg(id)}/like`, { id: cacheIds.like(id) })).value);
+  },
+  async setLiked(id: Id, liked: boolean): Promise<void> {
+    if (liked) await http.post(`/post/${seg(id)}/like`);
+    else await http.delete(`/post/${seg(id)}/like`);
+    await setCachedToggle(cacheIds.like(id), liked);
+  },
+  async isSaved(id: Id): Promise<boolean> {
+    return Boolean((await get<boolean>(`/post/${seg(id)}/save`, { id: cacheIds.save(id) })).value);
+  },
+  async setSaved(id: Id, saved: boolean): Promise<void> {
+    if (saved) await http.post(`/post/${seg(id)}/save`);
+    else await http.delete(`/post/${seg(id)}/save`);
+    await setCachedToggle(cacheIds.save(id), saved);
+  },
+  async comment(id: Id, content: string): Promise<Comment> {
+    return unwrap((await http.post<Envelope<Comment>>(`/post/${seg(id)}/comment`, { content })).data);
+  },
+  /** Comments, pages from 0. */
+  async comments(id: Id, page: number): Promise<Comment[]> {
+    return unwrap(await get<Comment[]>(`/post/${seg(id)}/comment`, { params: { page } }));
+  },
+  /** Post search, pages from 0; the text travels as one encoded path segment. */
+  async search(text: string, page: number): Promise<Post[]> {
+    return unwrap(await get<Post[]>(`/post/search/${seg(text)}`, { params: { page } }));
+  },
+};
+
+export const userApi = {
+  async get(id: Id): Promise<User> {
+    return unwrap(await get<User>(`/user/${seg(id)}`));
+  },
+  async search(text: string, page: number): Promise<User[]> {
+    return unwrap(await get<User[]>(`/user/search/${seg(text)}`, { params: { page } }));
+  },
+  async following(): Promise<User[]> {
+    return unwrap(await get<User[]>('/user/following'));
+  },
+  async followers(): Promise<User[]> {
+    return unwrap(await get<User[]>('/user/follower'));
+  },
+  async isFollowing(id: Id): Promise<boolean> {
+    return Boolean((await get<boolean>(`/user/${seg(id)}/follow`)).value);
+  },
+  async setFollowing(id: Id, follow: boolean): Promise<void> {
+    if (follow) await http.post(`/user/${seg(id)}/follow`);
+    else await http.delete(`/user/${seg(id)}/follow`);
+  },
+};
+
+export interface ChatHistory {
+  days: MessageDay[];
+  conversationId: Id | null;
+}
+
+export const chatApi = {
+  async history(receiverId: Id): Promise<ChatHistory> {
+    const data = (
+      await http.post<{ success: boolean; message: MessageDay[]; conversationId?: Id | null }>(
+        '/user/getchats',
+        {
+          receiverId,
+        },
+      )
+    ).data;
+    const days = Array.isArray(data.message) ? data.message : [];
+    const conversationId = data.conversationId ?? days[0]?.messages[0]?.conversationId ?? null;
+    return { days, conversationId };
+  },
+  async send(receiverId: Id, content: string): Promise<{ message: Message; conversationId: Id }> {
+    return unwrap(
+      (
+        await http.post<Envelope<{ message: Message; conversationId: Id }>>('/user/chat', {
+          content,
+          receiverId,
+        })
+      ).data,
+    );
+  },
+  async conversations(): Promise<ConversationRow[]> {
+    const data = (await http.post<{ success: boolean; data: ConversationRow[] }>('/user/conversations')).data;
+    return Array.isArray(data.data) ? data.data : [];
+  },
+};
+
+export const faqApi = {
+  async list(): Promise<Faq[]> {
+    return unwrap(await get<Faq[]>('/faqs'));
+  },
+  async search(query: string): Promise<Faq[]> {
+    return unwrap((await http.post<Envelope<Faq[]>>('/faqs', { query })).data);
+  },
+};
+
+export interface PlatformEvent {
+  type: 'load' | 'load-failure' | 'mount-failure';
+  remote: string;
+  version: string;
+  at?: string;
+}
+
+export const platformApi = {
+  async report(events: PlatformEvent[]): Promise<void> {
+    await http.post('/platform/events', { events });
+  },
+};

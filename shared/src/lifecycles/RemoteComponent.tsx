@@ -1,0 +1,47 @@
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo } from 'react';
+import { ErrorBoundary } from './ErrorBoundary';
+
+type RemoteLoader = (remote: string, module: string) => Promise<unknown>;
+
+let loader: RemoteLoader | null = null;
+
+/** The shell installs how to load a module another remote exposes (Module Federation at run time). */
+export function setRemoteLoader(next: RemoteLoader): void {
+  loader = next;
+}
+
+export async function loadExposed<T>(remote: string, module: string): Promise<T> {
+  if (!loader) throw new Error('No remote loader: the shell has not started.');
+  return (await loader(remote, module)) as T;
+}
+
+interface RemoteComponentProps {
+  remote: string;
+  module: string;
+  /** Shown while loading and when the remote is unavailable: the page still renders without it. */
+  fallback: ReactNode;
+  props?: Record<string, unknown>;
+}
+
+/** Shows a component another remote exposes on purpose, and survives that remote being down. */
+export function RemoteComponent({ remote, module, fallback, props }: RemoteComponentProps) {
+  const Lazy = useMemo(
+    () =>
+      lazy(async () => {
+        const exposed = await loadExposed<{ default?: ComponentType<Record<string, unknown>> }>(
+          remote,
+          module,
+        );
+        if (!exposed?.default) throw new Error(`${remote}/${module} has no default export`);
+        return { default: exposed.default };
+      }),
+    [remote, module],
+  );
+  return (
+    <ErrorBoundary area={`${remote}${module}`} fallback={() => fallback}>
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

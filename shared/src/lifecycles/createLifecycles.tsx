@@ -1,0 +1,47 @@
+import { type ComponentType, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { ErrorBoundary } from './ErrorBoundary';
+
+/** What single-spa hands a mounted remote; `domElement` is the area the shell gave it. */
+export interface AreaProps {
+  name: string;
+  domElement: HTMLElement;
+  [key: string]: unknown;
+}
+
+export interface Lifecycles {
+  bootstrap: (props: AreaProps) => Promise<void>;
+  mount: (props: AreaProps) => Promise<void>;
+  unmount: (props: AreaProps) => Promise<void>;
+}
+
+/**
+ * Turns a remote's root component into single-spa lifecycles: its own router, an error boundary,
+ * and a clean unmount (the React root is torn down and the area emptied, so nothing is left behind).
+ * The root component's routes should end with `<Route path="*" element={null} />`.
+ */
+export function createLifecycles(area: string, App: ComponentType): Lifecycles {
+  const roots = new Map<HTMLElement, Root>();
+  return {
+    async bootstrap() {},
+    async mount({ domElement }) {
+      const root = createRoot(domElement, { identifierPrefix: `${area}-` });
+      roots.set(domElement, root);
+      root.render(
+        <StrictMode>
+          <ErrorBoundary area={area}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </ErrorBoundary>
+        </StrictMode>,
+      );
+    },
+    async unmount({ domElement }) {
+      roots.get(domElement)?.unmount();
+      roots.delete(domElement);
+      domElement.replaceChildren();
+    },
+  };
+}

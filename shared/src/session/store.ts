@@ -1,0 +1,90 @@
+// The session: token, current user, and who is listening. One store for the whole product, because
+// @skynet/shared is a Module Federation singleton; any remote's React tree reads it with useSession().
+import { useSyncExternalStore } from 'react';
+import { accountApi, authApi } from '../api';
+import { readToken, writeToken } from '../http/token';
+import type { CurrentUser } from '../types';
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: CurrentUser | null;
+}
+
+type Listener = (state: SessionState) => void;
+
+let state: SessionState = { status: 'loading', token: readToken(), user: null };
+const listeners = new Set<Listener>();
+
+function set(next: Partial<SessionState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener(state);
+}
+
+export const session = {
+  get: (): SessionState => state,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Saves a new token (after login, signup, code exchange) and looks the user up. */
+  async signIn(token: string): Promise<CurrentUser | null> {
+    writeToken(token);
+    set({ token, status: 'loading' });
+    return session.refreshUser();
+  },
+  /** Drops the token; the shell sends the person to /login. */
+  signOut(): void {
+    writeToken(null);
+    set({ token: null, user: null, status: 'signed-out' });
+  },
+  /** Spec point 4: at start the token is refreshed (re-saved) and the current user looked up. */
+  async start(): Promise<CurrentUser | null> {
+    const token = readToken();
+    if (!token) {
+      set({ token: null, user: null, status: 'signed-out' });
+      return null;
+    }
+    const fresh = await authApi.refreshToken();
+    if (fresh) writeToken(fresh);
+    set({ token: fresh ?? token });
+    return session.refreshUser();
+  },
+  /** Looks the current user up again (at start and on each navigation); no user means signed out. */
+  async refreshUser(): Promise<CurrentUser | null> {
+    if (!readToken()) {
+      set({ token: null, user: null, status: 'signed-out' });
+      return null;
+    }
+    try {
+      const user = await accountApi.currentUser();
+      set({ user, status: 'signed-in', token: readToken() });
+      return user;
+    } catch (error) {
+      const status = (error as { response?: { status?: number } }).response?.status;
+      if (status === 401 || status === 403 || status === 404) {
+        session.signOut();
+        return null;
+      }
+      // A network blip keeps whoever was signed in; with no one known yet we cannot show signed-in pages.
+      if (!state.user) set({ status: 'signed-out' });
+      return state.user;
+    }
+  },
+  /** Local update after a profile change, so every area shows the new name/avatar at once. */
+  patchUser(patch: Partial<CurrentUser>): void {
+    if (state.user) set({ user: { ...state.user, ...patch } });
+  },
+};
+
+/** The session in React: re-renders when it changes. */
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+/** The signed-in user; throws if used outside signed-in routes (the shell gates those). */
+export function useCurrentUser(): CurrentUser | null {
+  return useSession().user;
+}

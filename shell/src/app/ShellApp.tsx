@@ -1,0 +1,98 @@
+import { closeSocket, onUnauthorized, paths, session, ToastHost, useSession } from '@skynet/shared';
+import { lazy, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { LoadingScreen } from '../layout/LoadingScreen';
+import { NavigationBar } from '../layout/NavigationBar';
+import { NotFound } from '../layout/NotFound';
+import { resolvePath } from '../platform/routes';
+import type { Registry } from '../registry/types';
+
+// Auth screens are the shell's own (they must work with every remote down), split out of the first load.
+const LoginPage = lazy(() => import('../auth/LoginPage'));
+const SignupPage = lazy(() => import('../auth/SignupPage'));
+const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
+
+/** Paths that never show the bottom navigation bar. */
+const NO_NAV = [/^\/forgetpassword/, /^\/resetpassword\//, /^\/login/, /^\/signup/];
+
+export function ShellApp({ registry }: { registry: Registry }) {
+  return (
+    <BrowserRouter>
+      <ToastHost />
+      <SessionEffects />
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path="/login" element={<SignedOutOnly element={<LoginPage />} />} />
+          <Route path="/signup" element={<SignedOutOnly element={<SignupPage />} />} />
+          <Route path="/forgetpassword" element={<ForgotPasswordPage />} />
+          <Route path="/resetpassword/:token" element={<ResetPasswordPage />} />
+          <Route path="*" element={<RemoteOrFallback registry={registry} />} />
+        </Routes>
+      </Suspense>
+      <NavigationSlot />
+    </BrowserRouter>
+  );
+}
+
+/** Looks the user up again on each navigation (spec point 4) and handles an expired token. */
+function SessionEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run once per navigation.
+  useEffect(() => {
+    if (session.get().status === 'signed-in') void session.refreshUser();
+  }, [location.pathname]);
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        session.signOut();
+        void closeSocket();
+        navigate(paths.login(window.location.pathname), { replace: true });
+      }),
+    [navigate],
+  );
+  return null;
+}
+
+function SignedOutOnly({ element }: { element: React.ReactElement }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  if (status === 'signed-in') {
+    const returnTo = new URLSearchParams(location.search).get('returnTo');
+    return <Navigate to={safeReturnPath(returnTo) ?? paths.home()} replace />;
+  }
+  return element;
+}
+
+/** Only same-site paths: a crafted link must not send someone elsewhere after login. */
+export function safeReturnPath(value: string | null): string | null {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/** For paths the shell does not draw itself: a remote's area, a redirect, or the 404 page. */
+function RemoteOrFallback({ registry }: { registry: Registry }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'loading') return <LoadingScreen />;
+  const resolution = resolvePath(registry, location.pathname, status);
+  switch (resolution.kind) {
+    case 'remote':
+      return null; // single-spa mounts the owning remote into its area
+    case 'needs-sign-in':
+      return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+    case 'needs-sign-out':
+      return <Navigate to={paths.home()} replace />;
+    default:
+      return <NotFound />;
+  }
+}
+
+function NavigationSlot() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status !== 'signed-in' || NO_NAV.some((pattern) => pattern.test(location.pathname))) return null;
+  return <NavigationBar />;
+}

@@ -1,0 +1,45 @@
+import './styles/global.css';
+import { parseRuntimeConfig, session, setRemoteLoader, setRuntimeConfig } from '@skynet/shared';
+import { createRoot } from 'react-dom/client';
+import { start, triggerAppChange } from 'single-spa';
+import { ShellApp } from './app/ShellApp';
+import { registerRemotes } from './platform/applications';
+import { loadExposedModule } from './platform/federation';
+import { parseRegistry } from './registry/parse';
+import { visitorId } from './registry/select';
+
+async function fetchJson(url: string): Promise<unknown> {
+  try {
+    const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return await response.json();
+  } catch (error) {
+    console.warn(`[shell] could not read ${url}`, error);
+    return null;
+  }
+}
+
+async function boot() {
+  const [rawConfig, rawRegistry] = await Promise.all([fetchJson('/config.json'), fetchJson('/remotes.json')]);
+  const { config, problems: configProblems } = parseRuntimeConfig(rawConfig ?? {});
+  setRuntimeConfig(config);
+  const { registry, problems } = parseRegistry(rawRegistry);
+  for (const problem of [...configProblems, ...problems]) console.warn(`[shell] ${problem}`);
+
+  setRemoteLoader((remote, module) => loadExposedModule(remote, module));
+  registerRemotes(registry, { visitor: visitorId() });
+
+  createRoot(document.getElementById('shell-root')!).render(<ShellApp registry={registry} />);
+
+  // Areas wait for the session: nothing gated renders before we know who is here.
+  let status = session.get().status;
+  session.subscribe((state) => {
+    if (state.status === status) return;
+    status = state.status;
+    void triggerAppChange();
+  });
+  start({ urlRerouteOnly: true });
+  await session.start();
+}
+
+void boot();

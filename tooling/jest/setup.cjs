@@ -1,0 +1,7 @@
+// react-router 7 needs TextEncoder under jsdom; React wants to know it runs inside act().
+const { TextEncoder, TextDecoder } = require('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder, IS_REACT_ACT_ENVIRONMENT: true });
+require('@testing-library/jest-dom');
+afterEach(() => {
+  window.localStorage.clear();
+});

@@ -1,0 +1,162 @@
+// The one place that knows how Skynet front-end packages are built with rspack 2 + Module Federation 2.
+// A remote's rspack.config.mjs is a few lines: `export default remoteConfig(import.meta.url, { exposes })`.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+/** `mfe-feed` -> `mfe_feed`: Module Federation container names must be valid identifiers. */
+export const federationName = (folder) => folder.replace(/-/g, '_');
+
+const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * Singletons: the libraries that hold state. One copy at run time, whichever remote asks first
+ * (the shell, under `loaded-first`). Required versions come from the package's own package.json,
+ * so an incompatible remote is visible in its manifest (and refused by `npm run ops -- rollout`).
+ */
+export function sharedSingletons(pkg) {
+  const deps = { ...pkg.dependencies };
+  const sharedPkg = readJson(
+    join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'package.json'),
+  );
+  const version = (name) =>
+    deps[name] ??
+    deps[
+      name
+        .split('/')
+        .slice(0, name.startsWith('@') ? 2 : 1)
+        .join('/')
+    ];
+  const lib = (name, from = name) => ({
+    singleton: true,
+    requiredVersion: `^${version(from)}`,
+    strictVersion: false,
+  });
+  return {
+    react: lib('react'),
+    'react/jsx-runtime': lib('react/jsx-runtime', 'react'),
+    'react-dom': lib('react-dom'),
+    'react-dom/client': lib('react-dom/client', 'react-dom'),
+    'react-router': lib('react-router'),
+    'react-router-dom': lib('react-router-dom'),
+    // A workspace range is not semver: give the shared package its real version explicitly.
+    '@skynet/shared': {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    },
+  };
+}
+
+function baseConfig(packageDir, { mode, name, port }) {
+  const production = mode === 'production';
+  return {
+    mode,
+    context: packageDir,
+    entry: { main: './src/index.ts' },
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
+    target: ['web', 'es2022'],
+    output: {
+      path: join(packageDir, 'dist'),
+      publicPath: 'auto',
+      uniqueName: name,
+      filename: production ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
+      cssFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      cssChunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            },
+            env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4, edge >= 111' },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset/resource' },
+      ],
+      parser: { 'css/auto': { namedExports: false } },
+      // Class names carry the package's name: one remote's CSS can never match another's markup.
+      generator: {
+        'css/auto': {
+          localIdentName: production ? `${name}-[hash:8]` : `${name}-[name]-[local]`,
+          exportsConvention: 'as-is',
+        },
+      },
+    },
+    optimization: { minimize: production },
+    performance: { hints: false },
+    devServer: {
+      port,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      historyApiFallback: true,
+      hot: false,
+      liveReload: true,
+    },
+    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+    stats: 'errors-warnings',
+  };
+}
+
+/** A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose. */
+export function remoteConfig(configUrl, { exposes, port = 0 }) {
+  return (_env, argv = {}) => {
+    const packageDir = dirname(fileURLToPath(configUrl));
+    const pkg = readJson(join(packageDir, 'package.json'));
+    const folder = pkg.name.replace('@skynet/', '');
+    const name = federationName(folder);
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const config = baseConfig(packageDir, { mode, name, port });
+    config.entry = {};
+    config.plugins.push(
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './app': './src/lifecycles.tsx', ...exposes },
+        shared: sharedSingletons(pkg),
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+        dev: false,
+      }),
+    );
+    return config;
+  };
+}
+
+/** The shell: the only HTML page; knows no remote URL at build time (they come from /remotes.json). */
+export function shellConfig(configUrl, { port = 8081 } = {}) {
+  return (_env, argv = {}) => {
+    const packageDir = dirname(fileURLToPath(configUrl));
+    const pkg = readJson(join(packageDir, 'package.json'));
+    const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
+    const config = baseConfig(packageDir, { mode, name: 'shell', port });
+    config.output.publicPath = '/';
+    config.plugins.push(
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedSingletons(pkg),
+        shareStrategy: 'loaded-first',
+        manifest: false,
+        dts: false,
+        dev: false,
+      }),
+      new rspack.HtmlRspackPlugin({ template: join(packageDir, 'src', 'index.html'), inject: 'body' }),
+    );
+    return config;
+  };
+}

@@ -1,0 +1,20 @@
+// Where things live: the repository, the packages, and the site folder the server serves.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
+
+export const dataDir = () => resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
+export const siteDir = () => resolve(process.env.SITE_DIR ?? join(dataDir(), 'site'));
+
+export function readPackage(folder) {
+  return JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
+}
+
+export function buildDir(folder) {
+  const dir = join(repoRoot, folder, 'dist');
+  if (!existsSync(dir)) throw new Error(`${folder} has no build: run \`npm run build\` first.`);
+  return dir;
+}
