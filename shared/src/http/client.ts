@@ -49,6 +49,11 @@ function createHttp(): AxiosCacheInstance {
 /** The one HTTP client of the whole product (a Module Federation singleton through @skynet/shared). */
 export const http: AxiosCacheInstance = createHttp();
 
+// Counted on the page so the platform's browser tests can prove there is one copy of @skynet/shared:
+// a second copy (a broken singleton) would create a second client and show 2 here.
+const probe = globalThis as { __skynetHttpClients?: number };
+probe.__skynetHttpClients = (probe.__skynetHttpClients ?? 0) + 1;
+
 /** The text a person should see for a failed call: the server's `error`, else a plain fallback. */
 export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (axios.isAxiosError(error)) {

@@ -1,0 +1,245 @@
+// The micro-frontend platform itself (issue 2): runtime loading, singletons, isolation, no leaks.
+import type { Page, Response } from '@playwright/test';
+import { collectErrors, expect, signIn, test } from '../fixtures';
+
+const REMOTE_ROUTES: Record<string, string> = {
+  'mfe-map': '/home-list',
+  'mfe-feed': '/feed',
+  'mfe-chat': '/messages',
+  'mfe-account': '/settings',
+  'mfe-static': '/about',
+};
+
+/** Navigates inside the single-page app, the way a link click does. */
+async function goInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test.describe('loading remotes at run time', () => {
+  test('each remote comes from its own manifest URL named in /remotes.json', async ({ page, user }) => {
+    await signIn(page, user);
+    const manifests = new Set<string>();
+    page.on('response', (response) => {
+      const match = new URL(response.url()).pathname.match(
+        /^\/remotes\/(mfe-[a-z]+)\/[^/]+\/mf-manifest\.json$/,
+      );
+      if (match && response.ok()) manifests.add(match[1]!);
+    });
+    const registry = await (await page.request.get('/remotes.json')).json();
+    for (const [remote, path] of Object.entries(REMOTE_ROUTES)) {
+      await page.goto(path);
+      await expect(page.locator(`#area-${remote}`)).not.toBeEmpty();
+      expect(registry.remotes[remote].versions[registry.remotes[remote].stable].manifest).toContain(
+        `/${remote}/`,
+      );
+    }
+    expect([...manifests].sort()).toEqual(Object.keys(REMOTE_ROUTES).sort());
+  });
+
+  test('shared singletons: one react-dom download and one HTTP client however many areas are visited', async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    let reactDomDownloads = 0;
+    const checks: Promise<void>[] = [];
+    page.on('response', (response: Response) => {
+      if (!response.url().endsWith('.js')) return;
+      checks.push(
+        response
+          .text()
+          .then((body) => {
+            if (body.includes('rendererPackageName:"react-dom"')) reactDomDownloads += 1;
+          })
+          .catch(() => {}),
+      );
+    });
+    await page.goto('/home-list');
+    await expect(page.locator('#area-mfe-map')).not.toBeEmpty();
+    for (const path of ['/feed', '/messages', '/settings', '/about', '/profile', '/home-list']) {
+      await goInApp(page, path);
+      await page.waitForLoadState('networkidle');
+    }
+    await Promise.all(checks);
+    expect(reactDomDownloads).toBe(1);
+    expect(
+      await page.evaluate(() => (globalThis as { __skynetHttpClients?: number }).__skynetHttpClients),
+    ).toBe(1);
+  });
+
+  test('one socket.io connection no matter how often chat is visited', async ({ page, user }) => {
+    await signIn(page, user);
+    let handshakes = 0;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/socket.io/') && !url.searchParams.has('sid')) handshakes += 1;
+    });
+    await page.goto('/messages');
+    for (let i = 0; i < 3; i += 1) {
+      await goInApp(page, '/feed');
+      await page.waitForLoadState('networkidle');
+      await goInApp(page, '/messages');
+      await page.waitForLoadState('networkidle');
+    }
+    expect(handshakes).toBeLessThanOrEqual(1);
+  });
+});
+
+test.describe('isolation', () => {
+  test('an unreachable remote shows Retry in its area only, and Retry recovers without a reload', async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    let blocked = true;
+    await page.route(/\/remotes\/mfe-feed\//, (route) =>
+      blocked ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.goto('/feed');
+    const area = page.locator('#area-mfe-feed');
+    await expect(area.getByRole('button', { name: 'Retry' })).toBeVisible();
+    // The navigation and another area still work.
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    await expect(page.locator('#area-mfe-chat')).not.toBeEmpty();
+    await expect(area).toBeEmpty();
+    // Back to the broken area, the server comes back, Retry loads it.
+    await goInApp(page, '/feed');
+    await expect(area.getByRole('button', { name: 'Retry' })).toBeVisible();
+    blocked = false;
+    const loads = page.evaluate(() => performance.getEntriesByType('navigation').length);
+    await area.getByRole('button', { name: 'Retry' }).click();
+    await expect(area.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+    await expect(area.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(await loads);
+  });
+
+  test('a broken registry entry breaks only its own area', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.route('**/remotes.json', async (route) => {
+      const response = await route.fetch();
+      const registry = await response.json();
+      const entry = registry.remotes['mfe-chat'];
+      entry.versions[entry.stable].manifest = '/remotes/mfe-chat/0.0.0-missing/mf-manifest.json';
+      await route.fulfill({ response, json: registry });
+    });
+    await page.goto('/messages');
+    await expect(page.locator('#area-mfe-chat').getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await expect(page.locator('#area-mfe-feed')).not.toBeEmpty();
+    await expect(page.locator('#area-mfe-feed').getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  });
+
+  test('mounting and unmounting areas 50 times does not grow DOM nodes or listeners', async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    await page.goto('/settings');
+    await expect(page.locator('#area-mfe-account')).not.toBeEmpty();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const measure = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return { nodes: get('Nodes'), listeners: get('JSEventListeners') };
+    };
+    const cycle = async () => {
+      await goInApp(page, '/about');
+      await expect(page.locator('#area-mfe-static')).not.toBeEmpty();
+      await goInApp(page, '/settings');
+      await expect(page.locator('#area-mfe-account')).not.toBeEmpty();
+    };
+    for (let i = 0; i < 5; i += 1) await cycle();
+    const before = await measure();
+    for (let i = 0; i < 50; i += 1) await cycle();
+    const after = await measure();
+    // A leak of even one node or listener per mount would show as 50+ here.
+    expect(after.nodes - before.nodes).toBeLessThan(50);
+    expect(after.listeners - before.listeners).toBeLessThan(25);
+  });
+});
+
+test.describe('shell', () => {
+  test('an unknown path shows the 404 page with a way home and to the FAQs', async ({ page }) => {
+    await page.goto('/no/such/place');
+    await expect(page.getByRole('heading', { name: 'Suspect page not found' })).toBeVisible();
+    await page.getByRole('link', { name: /faqs/i }).click();
+    await expect(page).toHaveURL(/\/faqs$/);
+  });
+
+  test('a signed-out visitor on a signed-in route lands on /login and returns after signing in', async ({
+    page,
+    user,
+  }) => {
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fsettings/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: /^(log in|sign in)$/i }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test('the bottom navigation links to the six signed-in destinations', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto('/home-list');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const hrefs = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/home', '/profile', '/following', '/search', '/post', '/messages']);
+  });
+
+  test('no console errors on a tour of every route', async ({ page, user, api }) => {
+    await signIn(page, user);
+    const errors = collectErrors(page);
+    const other = await api.createUser();
+    const planets = await api.planets();
+    const post = await api.call<{ value: { _id: string } }>('POST', '/post', {
+      token: user.token,
+      data: {
+        content: 'A tour of the galaxy',
+        location: { latitude: 0, longitude: 0, planetId: planets[0]!._id },
+      },
+    });
+    const routes = [
+      '/',
+      '/home',
+      '/home-list',
+      '/planets',
+      '/feed',
+      `/feed/mercury/${planets[0]!._id}`,
+      '/post',
+      `/post/${post.value._id}`,
+      '/search',
+      '/profile',
+      `/user/${other._id}`,
+      '/following',
+      '/followers',
+      '/liked',
+      '/saved',
+      '/commented',
+      '/messages',
+      `/messages/${other._id}`,
+      '/settings',
+      '/settings/manageAccount',
+      '/profile/edit',
+      '/about',
+      '/about/policy',
+      '/about/terms',
+      '/about/about-skynet',
+      '/faqs',
+      '/support',
+      '/nowhere',
+    ];
+    for (const route of routes) {
+      await page.goto(route);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(errors).toEqual([]);
+  });
+});

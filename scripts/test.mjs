@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// `npm test`: install, lint, typecheck, every unit/API suite, build, size budgets, then the browser tests.
+// Ends with one line counting every test across runners: `tests: N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { PNPM_VERSION } from './pnpm.mjs';
+
+const root = join(import.meta.dirname, '..');
+const pnpm = ['npx', '--yes', `pnpm@${PNPM_VERSION}`];
+const totals = { passed: 0, failed: 0 };
+const timings = [];
+
+/** Runs a command, echoing its output, and counts the tests its runner reports. */
+function run(label, command, { cwd = root, env = {} } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    console.log(`\n▶ ${label}`);
+    const child = spawn(command[0], command.slice(1), {
+      cwd,
+      env: { ...process.env, FORCE_COLOR: '0', npm_config_update_notifier: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let tail = '';
+    const onData = (stream) => (chunk) => {
+      stream.write(chunk);
+      tail = (tail + chunk.toString()).slice(-200_000);
+    };
+    child.stdout.on('data', onData(process.stdout));
+    child.stderr.on('data', onData(process.stderr));
+    child.on('close', (code) => {
+      count(tail);
+      timings.push(
+        `${label}: ${((Date.now() - started) / 1000).toFixed(1)} s${code ? ` (exit ${code})` : ''}`,
+      );
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function count(output) {
+  // jest: "Tests:       3 failed, 40 passed, 43 total"
+  for (const line of output.matchAll(/^Tests:\s+(.*)$/gm)) {
+    totals.passed += Number(line[1].match(/(\d+) passed/)?.[1] ?? 0);
+    totals.failed += Number(line[1].match(/(\d+) failed/)?.[1] ?? 0);
+  }
+  // node --test: "# pass 12" / "# fail 0"
+  for (const line of output.matchAll(/^# pass (\d+)$/gm)) totals.passed += Number(line[1]);
+  for (const line of output.matchAll(/^# fail (\d+)$/gm)) totals.failed += Number(line[1]);
+  // playwright: "  42 passed (1.2m)" / "  1 failed"
+  for (const line of output.matchAll(/^\s+(\d+) passed \(/gm)) totals.passed += Number(line[1]);
+  for (const line of output.matchAll(/^\s+(\d+) failed$/gm)) totals.failed += Number(line[1]);
+}
+
+const steps = [
+  ['install', [...pnpm, 'install', '--frozen-lockfile']],
+  ['lint and format (biome)', [...pnpm, 'exec', 'biome', 'ci', '.']],
+  ['typecheck', [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck']],
+  ['unit and API tests', [...pnpm, '-r', '--workspace-concurrency=1', '--no-bail', 'test']],
+  ['build', [...pnpm, '-r', '--workspace-concurrency=2', 'build']],
+  ['size budgets', ['node', 'scripts/size-check.mjs']],
+  ['browser tests', [...pnpm, '--filter', '@skynet/e2e', 'run', 'e2e']],
+];
+
+let failedSteps = 0;
+for (const [label, command] of steps) {
+  const code = await run(label, command);
+  if (code !== 0) {
+    failedSteps += 1;
+    // Without dependencies or a build nothing after can run meaningfully.
+    if (label === 'install' || label === 'build') break;
+  }
+}
+
+console.log('\nTimings:');
+for (const line of timings) console.log(`  ${line}`);
+if (failedSteps > 0) console.log(`\n${failedSteps} step(s) failed.`);
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps > 0 || totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,34 @@
+import { http } from '../http/client';
+import { postApi } from './index';
+
+let liked = false;
+let reads = 0;
+
+beforeEach(async () => {
+  liked = false;
+  reads = 0;
+  await http.storage.clear?.();
+  http.defaults.adapter = async (config) => {
+    if (config.method === 'get') {
+      reads += 1;
+      return { data: { success: true, value: liked }, status: 200, statusText: 'OK', headers: {}, config };
+    }
+    liked = config.method === 'post';
+    return { data: { success: true }, status: 200, statusText: 'OK', headers: {}, config };
+  };
+});
+
+test('a like toggle updates its own cache entry, so the next read is fresh without a request', async () => {
+  expect(await postApi.isLiked('p1')).toBe(false);
+  await postApi.setLiked('p1', true);
+  expect(await postApi.isLiked('p1')).toBe(true);
+  await postApi.setLiked('p1', false);
+  expect(await postApi.isLiked('p1')).toBe(false);
+  expect(reads).toBe(1);
+});
+
+test('the cache of one post does not answer for another', async () => {
+  await postApi.isLiked('p1');
+  await postApi.isLiked('p2');
+  expect(reads).toBe(2);
+});

@@ -1,0 +1,63 @@
+import type { Registry } from '../registry/types';
+import { accessAllows, remoteActive, resolvePath } from './routes';
+
+const version = { '1.0.0': { manifest: '/m.json' } };
+const registry: Registry = {
+  schemaVersion: 1,
+  remotes: {
+    'mfe-map': {
+      stable: '1.0.0',
+      versions: version,
+      routes: [
+        { path: '/', access: 'signed-in' },
+        { path: '/home', access: 'signed-in' },
+        { path: '/planets', access: 'public' },
+      ],
+    },
+    'mfe-static': {
+      stable: '1.0.0',
+      versions: version,
+      routes: [
+        { path: '/', access: 'signed-out' },
+        { path: '/about/*', access: 'public' },
+      ],
+    },
+    'mfe-feed': {
+      stable: '1.0.0',
+      versions: version,
+      routes: [
+        { path: '/post/:id', access: 'public' },
+        { path: '/feed/:planetName/:id', access: 'signed-in' },
+      ],
+    },
+  },
+};
+
+test('"/" is the landing page signed out and the map signed in', () => {
+  expect(resolvePath(registry, '/', 'signed-out')).toEqual({ kind: 'remote', remote: 'mfe-static' });
+  expect(resolvePath(registry, '/', 'signed-in')).toEqual({ kind: 'remote', remote: 'mfe-map' });
+});
+
+test('a signed-in route asks a signed-out visitor to sign in', () => {
+  expect(resolvePath(registry, '/home', 'signed-out')).toEqual({ kind: 'needs-sign-in' });
+  expect(resolvePath(registry, '/feed/earth/p3', 'signed-out')).toEqual({ kind: 'needs-sign-in' });
+});
+
+test('public routes open to everyone', () => {
+  for (const status of ['signed-in', 'signed-out'] as const) {
+    expect(resolvePath(registry, '/planets', status).kind).toBe('remote');
+    expect(resolvePath(registry, '/post/abc', status).kind).toBe('remote');
+    expect(resolvePath(registry, '/about/terms', status).kind).toBe('remote');
+  }
+});
+
+test('unknown paths are unknown, whoever asks', () => {
+  expect(resolvePath(registry, '/nowhere', 'signed-in')).toEqual({ kind: 'unknown' });
+  expect(resolvePath(registry, '/post/a/b', 'signed-out')).toEqual({ kind: 'unknown' });
+});
+
+test('nothing is active while the session is still loading', () => {
+  expect(accessAllows('public', 'loading')).toBe(false);
+  expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'loading')).toBe(false);
+  expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'signed-out')).toBe(true);
+});
