@@ -87,6 +87,7 @@ export function collectErrors(page: Page): string[] {
 
 export const test = base.extend<{ api: Api; user: TestUser }>({
   // The shared product started by global-setup.ts.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

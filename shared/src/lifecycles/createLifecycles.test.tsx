@@ -9,6 +9,10 @@ function Clicker() {
   );
 }
 
+function Broken(): never {
+  throw new Error('boom');
+}
+
 test('mount renders into the given element; unmount leaves no DOM behind', async () => {
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
@@ -60,9 +64,6 @@ test('a render error stays inside the area and offers Retry', async () => {
   const domElement = document.createElement('div');
   const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
-  const Broken = () => {
-    throw new Error('boom');
-  };
   const lifecycles = createLifecycles('mfe-broken', Broken);
   await act(() => lifecycles.mount({ name: 'mfe-broken', domElement }));
   expect(domElement.querySelector('button')?.textContent).toBe('Retry');
