@@ -188,6 +188,7 @@ test.describe('shell', () => {
     await signIn(page, user);
     await page.goto('/home-list');
     const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveCount(6);
     const hrefs = await nav
       .getByRole('link')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
