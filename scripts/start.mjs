@@ -15,11 +15,16 @@ const step = (label, status) => {
   }
 };
 
-if (!flags.has('--skip-install')) step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
-if (!flags.has('--skip-build')) step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
+if (!flags.has('--skip-install'))
+  step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
+if (!flags.has('--skip-build'))
+  step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
 const { publishSite } = await import('../tooling/site/publish-site.mjs');
 publishSite();
 
-const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], { stdio: 'inherit', cwd: root });
+const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
