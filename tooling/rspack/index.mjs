@@ -1,6 +1,6 @@
 // The one place that knows how Skynet front-end packages are built with rspack 2 + Module Federation 2.
 // A remote's rspack.config.mjs is a few lines: `export default remoteConfig(import.meta.url, { exposes })`.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -48,6 +48,40 @@ export function sharedSingletons(pkg) {
       version: sharedPkg.version,
     },
   };
+}
+
+/**
+ * Writes `.build/chunk-report.json`: for each emitted JS file, what it holds (our own code, libraries, the MF
+ * runtime). The byte benchmark (e2e/bench/bytes.mjs) labels what a browser downloaded with it.
+ */
+class ChunkReportPlugin {
+  constructor(packageDir) {
+    this.packageDir = packageDir;
+  }
+  apply(compiler) {
+    compiler.hooks.done.tap('ChunkReportPlugin', (stats) => {
+      const json = stats.toJson({ all: false, chunks: true, chunkModules: true });
+      const report = {};
+      for (const chunk of json.chunks ?? []) {
+        const names = (chunk.modules ?? []).flatMap((m) =>
+          (m.modules ?? [m]).map((inner) => inner.name ?? ''),
+        );
+        const own = names.filter((n) => n.includes('./src/') && !n.includes('node_modules')).length;
+        const runtime = names.some((n) => n.includes('@module-federation/'));
+        const kind = runtime
+          ? 'mf-runtime'
+          : own > 0 && !names.some((n) => n.includes('shared/src'))
+            ? 'own'
+            : 'libraries';
+        for (const file of chunk.files ?? []) if (file.endsWith('.js')) report[file] = kind;
+      }
+      mkdirSync(join(this.packageDir, '.build'), { recursive: true });
+      writeFileSync(
+        join(this.packageDir, '.build', 'chunk-report.json'),
+        `${JSON.stringify(report, null, 2)}\n`,
+      );
+    });
+  }
 }
 
 function baseConfig(packageDir, { mode, name, port }) {
@@ -106,7 +140,10 @@ function baseConfig(packageDir, { mode, name, port }) {
       hot: false,
       liveReload: true,
     },
-    plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) })],
+    plugins: [
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      new ChunkReportPlugin(packageDir),
+    ],
     stats: 'errors-warnings',
   };
 }

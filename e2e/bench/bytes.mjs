@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// Gzipped JS bytes a real browser downloads for a cold load of the landing page (signed out) and /feed
+// (signed in), split into MF runtime, shell, shared libraries and each remote's code.
+// Usage: node e2e/bench/bytes.mjs  (needs a build: npm run build). Prints a table; --json for machines.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { repoRoot, startProduct } from '../../tooling/site/product.mjs';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const report = (folder) => {
+  const file = join(repoRoot, folder, '.build', 'chunk-report.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+};
+const shellReport = report('shell');
+
+/** Which bucket a downloaded script belongs to. */
+function classify(pathname) {
+  const remote = pathname.match(/^\/remotes\/(mfe-[a-z]+)\/[^/]+\/(.+)$/);
+  if (remote) {
+    const [, name, file] = remote;
+    if (file === 'remoteEntry.js') return `${name} entry`;
+    return report(name)[file] === 'libraries' ? `${name} libraries` : `${name} code`;
+  }
+  const kind = shellReport[pathname.slice(1)];
+  if (kind === 'mf-runtime') return 'MF runtime + shell entry';
+  if (kind === 'own') return 'shell code';
+  return 'shared libraries';
+}
+
+async function measure(browser, baseURL, path, token) {
+  const context = await browser.newContext();
+  if (token) await context.addInitScript((t) => window.localStorage.setItem('jwt', t), token);
+  const page = await context.newPage();
+  const bodies = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js') && response.ok())
+      bodies.push(response.body().then((b) => [url.pathname, b]));
+  });
+  await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(500);
+  const buckets = {};
+  let total = 0;
+  for (const [pathname, body] of await Promise.all(bodies)) {
+    const bytes = gzipSync(body, { level: 9 }).length;
+    const bucket = classify(pathname);
+    buckets[bucket] = (buckets[bucket] ?? 0) + bytes;
+    total += bytes;
+  }
+  await context.close();
+  return { path, total, buckets, requests: bodies.length };
+}
+
+const product = await startProduct({ quiet: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
+try {
+  const planets = (await (await fetch(`${product.baseURL}/api/planet`)).json()).value;
+  const id = Date.now().toString(36);
+  const signup = await fetch(`${product.baseURL}/api/user/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `bench_${id}@example.com`,
+      userName: `bench_${id}`,
+      password: `Bench-${id}-pw`,
+      location: { latitude: 0, longitude: 0, planetId: planets[2]._id },
+    }),
+  });
+  const token = (await signup.json()).value;
+  const results = [
+    await measure(browser, product.baseURL, '/', null),
+    await measure(browser, product.baseURL, '/feed', token),
+  ];
+  if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
+  else {
+    const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+    for (const result of results) {
+      console.log(
+        `\n${result.path === '/' ? 'Landing page (signed out) /' : `Signed in ${result.path}`}: ${kb(result.total)} gzip in ${result.requests} scripts`,
+      );
+      for (const [bucket, bytes] of Object.entries(result.buckets).sort((a, b) => b[1] - a[1])) {
+        console.log(`  ${bucket.padEnd(28)} ${kb(bytes).padStart(9)}`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await product.stop();
+}

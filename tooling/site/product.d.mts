@@ -1,0 +1,17 @@
+export const repoRoot: string;
+export function freePort(): Promise<number>;
+export interface Product {
+  baseURL: string;
+  port: number;
+  dataDir: string;
+  siteDir: string;
+  env: Record<string, string>;
+  republish(): string;
+  stop(): Promise<void>;
+  restart(): Promise<void>;
+}
+export function startProduct(options?: {
+  env?: Record<string, string>;
+  port?: number;
+  quiet?: boolean;
+}): Promise<Product>;

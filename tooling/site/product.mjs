@@ -1,0 +1,113 @@
+// Starts the real product (the API server serving a published site) on a free port with its own data folder.
+// Used by the browser tests (e2e/) and the benchmarks (scripts/bench/).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoRoot } from './layout.mjs';
+import { publishSite } from './publish-site.mjs';
+
+export { repoRoot };
+
+/** @returns {Promise<number>} */
+export async function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL, child, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited with ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server at ${baseURL} was not healthy within ${timeoutMs} ms`);
+}
+
+/** Runs `fn` with DATA_DIR/SITE_DIR pointing at this product, restoring them after. */
+function withSiteEnv(dataDir, siteDir, fn) {
+  const previous = { DATA_DIR: process.env.DATA_DIR, SITE_DIR: process.env.SITE_DIR };
+  process.env.DATA_DIR = dataDir;
+  process.env.SITE_DIR = siteDir;
+  try {
+    return fn();
+  } finally {
+    for (const [key, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/**
+ * Publishes the current builds into a fresh site folder and starts the server on it.
+ * @param {{ env?: Record<string, string>, port?: number, quiet?: boolean }} [options]
+ */
+export async function startProduct(options = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skynet-product-'));
+  const siteDir = join(dataDir, 'site');
+  const port = options.port ?? (await freePort());
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SITE_DIR: siteDir,
+    RATE_LIMIT: 'off',
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} }));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  let child;
+  const launch = async () => {
+    child = spawn(process.execPath, [join(repoRoot, 'api', 'dist', 'server.js')], {
+      env,
+      stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
+    });
+    await waitForHealth(baseURL, child);
+  };
+  const halt = async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  await launch();
+  return {
+    baseURL,
+    port,
+    dataDir,
+    siteDir,
+    env,
+    /** Re-publishes the current builds into this product's site folder (no restart needed). */
+    republish: () => withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} })),
+    async stop() {
+      await halt();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart() {
+      await halt();
+      await launch();
+    },
+  };
+}
