@@ -19,3 +19,4 @@ export type * from './types';
 export { Avatar } from './ui/Avatar';
 export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
 export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';
+export * from './router';

@@ -9,10 +9,12 @@ import { rspack } from '@rspack/core';
 /** `mfe-feed` -> `mfe_feed`: Module Federation container names must be valid identifiers. */
 export const federationName = (folder) => folder.replace(/-/g, '_');
 
+const ROUTER_SHIM = join(dirname(fileURLToPath(import.meta.url)), '..', 'router', 'react-router-dom.mjs');
+
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
 /**
- * Singletons: the libraries that hold state. One copy at run time, whichever remote asks first
+ * Singletons: the libraries that hold state (react, react-dom, and @skynet/shared, which carries the router). One copy at run time, whichever remote asks first
  * (the shell, under `loaded-first`). Required versions come from the package's own package.json,
  * so an incompatible remote is visible in its manifest (and refused by `npm run ops -- rollout`).
  */
@@ -39,8 +41,7 @@ export function sharedSingletons(pkg) {
     'react/jsx-runtime': lib('react/jsx-runtime', 'react'),
     'react-dom': lib('react-dom'),
     'react-dom/client': lib('react-dom/client', 'react-dom'),
-    'react-router': lib('react-router'),
-    'react-router-dom': lib('react-router-dom'),
+    // react-router is not shared on its own: it lives inside @skynet/shared (one copy, tree-shaken).
     // A workspace range is not semver: give the shared package its real version explicitly.
     '@skynet/shared': {
       singleton: true,
@@ -103,7 +104,10 @@ function baseConfig(packageDir, { mode, name, port }) {
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      alias: { 'react-router-dom$': ROUTER_SHIM },
+    },
     module: {
       rules: [
         {

@@ -1,6 +1,6 @@
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
 
 /** What single-spa hands a mounted remote; `domElement` is the area the shell gave it. */

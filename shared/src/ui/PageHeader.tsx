@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import styles from './ui.module.css';
 
 export const PRODUCT_NAME = 'Skynet';
