@@ -1,5 +1,13 @@
-import { PageHeader } from '@skynet/shared';
+import { feedApi, PageHeader } from '@skynet/shared';
+import { Page } from '../components/Page';
+import { PostList } from '../components/PostList';
 
 export default function CommentedPage() {
-  return <PageHeader title="Commented" />;
+  return (
+    <Page>
+      <PageHeader title="Commented" />
+      {/* History lists number their pages from 0 (spec point 4). */}
+      <PostList fetchPage={feedApi.commented} firstPage={0} label="Commented posts" />
+    </Page>
+  );
 }

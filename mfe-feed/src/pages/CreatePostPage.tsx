@@ -1,5 +1,12 @@
 import { PageHeader } from '@skynet/shared';
+import { CreatePostForm } from '../components/CreatePostForm';
+import { Page } from '../components/Page';
 
 export default function CreatePostPage() {
-  return <PageHeader title="Create Post" />;
+  return (
+    <Page>
+      <PageHeader title="Create Post" />
+      <CreatePostForm />
+    </Page>
+  );
 }

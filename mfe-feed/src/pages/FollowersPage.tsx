@@ -1,5 +1,6 @@
-import { PageHeader } from '@skynet/shared';
+import { userApi } from '@skynet/shared';
+import { PeoplePage } from '../components/PeoplePage';
 
 export default function FollowersPage() {
-  return <PageHeader title="Followers" />;
+  return <PeoplePage title="Followers" load={userApi.followers} emptyText="No one follows you yet." />;
 }

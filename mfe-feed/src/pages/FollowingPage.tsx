@@ -1,5 +1,8 @@
-import { PageHeader } from '@skynet/shared';
+import { userApi } from '@skynet/shared';
+import { PeoplePage } from '../components/PeoplePage';
 
 export default function FollowingPage() {
-  return <PageHeader title="Following" />;
+  return (
+    <PeoplePage title="Following" load={userApi.following} emptyText="You are not following anyone yet." />
+  );
 }

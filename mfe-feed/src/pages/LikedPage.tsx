@@ -1,5 +1,13 @@
-import { PageHeader } from '@skynet/shared';
+import { feedApi, PageHeader } from '@skynet/shared';
+import { Page } from '../components/Page';
+import { PostList } from '../components/PostList';
 
 export default function LikedPage() {
-  return <PageHeader title="Liked" />;
+  return (
+    <Page>
+      <PageHeader title="Liked" />
+      {/* History lists number their pages from 0 (spec point 4). */}
+      <PostList fetchPage={feedApi.liked} firstPage={0} label="Liked posts" />
+    </Page>
+  );
 }

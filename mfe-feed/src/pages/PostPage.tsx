@@ -1,5 +1,148 @@
-import { PageHeader } from '@skynet/shared';
+import {
+  type Comment,
+  Loader,
+  notify,
+  PageHeader,
+  type Post,
+  paths,
+  postApi,
+  userApi,
+  useSession,
+} from '@skynet/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { CommentForm } from '../components/CommentForm';
+import { Notice, Page } from '../components/Page';
+import { PostCard } from '../components/PostCard';
+import { PostList } from '../components/PostList';
+import styles from '../components/PostPage.module.css';
+import { usePageMeta } from '../hooks/usePageMeta';
 
+export const AUTHOR_LOOKUP_FAILED = 'Error retrieving username';
+export const META_PREVIEW_LENGTH = 15;
+
+type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; post: Post };
+
+/**
+ * /post/:id, public. Signed out, the post and its comments are readable and a link invites to log in; the
+ * like, save and comment controls show only to signed-in people (they need an account to mean anything).
+ */
 export default function PostPage() {
-  return <PageHeader title="Post" />;
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const { user, status } = useSession();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [author, setAuthor] = useState<string | null>(null);
+  const [newComments, setNewComments] = useState<Comment[]>([]);
+  const [deleting, setDeleting] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new id starts the page over.
+  useEffect(() => {
+    setLoaded({ state: 'loading' });
+    setNewComments([]);
+    setAuthor(null);
+  }, [id]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the post after a delete.
+  useEffect(() => {
+    let live = true;
+    postApi.get(id).then(
+      (post) => live && setLoaded({ state: 'ready', post }),
+      () => live && setLoaded({ state: 'missing' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
+
+  const post = loaded.state === 'ready' ? loaded.post : null;
+  const authorId = post?.authorId;
+  const signedIn = status === 'signed-in';
+  // Profiles need an account (GET /user/:id is not public): signed out, the name the post carries is shown.
+  useEffect(() => {
+    if (!authorId || !signedIn) return;
+    let live = true;
+    userApi.get(authorId).then(
+      (found) => live && setAuthor(found.userName),
+      () => live && setAuthor(AUTHOR_LOOKUP_FAILED),
+    );
+    return () => {
+      live = false;
+    };
+  }, [authorId, signedIn]);
+
+  const authorName = author ?? post?.userName ?? '';
+  const preview = post ? (post.deleted ? 'Deleted post' : post.content.slice(0, META_PREVIEW_LENGTH)) : '';
+  const metaTitle = post ? `${authorName}: ${preview}` : null;
+  usePageMeta({ description: metaTitle, image: post?.avatarUrl });
+
+  const canDelete = Boolean(post && user && !post.deleted && (user._id === post.authorId || user.admin));
+  const remove = useCallback(async () => {
+    if (!post || deleting) return;
+    if (!window.confirm('Delete this post? This cannot be undone.')) return;
+    setDeleting(true);
+    try {
+      await postApi.remove(post._id);
+      setVersion((v) => v + 1); // spec: the page reloads (the post comes back marked deleted)
+    } catch {
+      notify.error('The post could not be deleted. Please try again.');
+    } finally {
+      setDeleting(false);
+    }
+  }, [post, deleting]);
+
+  const fetchComments = useCallback((page: number) => postApi.comments(id, page), [id]);
+  const shown = useMemo(() => new Set(newComments.map((c) => c._id)), [newComments]);
+  const onCommented = useCallback((comment: Comment) => setNewComments((list) => [comment, ...list]), []);
+
+  return (
+    <Page>
+      <PageHeader title="Post" documentTitle={metaTitle ?? 'Post'} />
+      {loaded.state === 'loading' && <Loader label="Loading post" />}
+      {loaded.state === 'missing' && <Notice tone="danger">This post could not be found.</Notice>}
+      {post && (
+        <>
+          <div className={styles.post}>
+            <PostCard
+              post={post}
+              expanded
+              interactive={signedIn}
+              authorName={authorName}
+              onDelete={canDelete ? remove : undefined}
+              deleting={deleting}
+            />
+          </div>
+          {signedIn ? (
+            <CommentForm postId={post._id} onCommented={onCommented} />
+          ) : (
+            status === 'signed-out' && (
+              <p className={styles.signIn}>
+                <Link to={paths.login(location.pathname)}>Log in</Link> to like, save or comment.
+              </p>
+            )
+          )}
+          <h2 className={styles.heading}>Comments</h2>
+          {newComments.length > 0 && (
+            <ul className={styles.newComments} aria-label="Your new comments">
+              {newComments.map((comment) => (
+                <li key={comment._id}>
+                  <PostCard post={comment} comment />
+                </li>
+              ))}
+            </ul>
+          )}
+          {/* Earlier comments, pages from 0 (spec point 4). */}
+          <PostList
+            fetchPage={fetchComments}
+            firstPage={0}
+            label="Comments"
+            resetKey={id}
+            exclude={shown}
+            comments
+          />
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,5 +1,39 @@
-import { PageHeader } from '@skynet/shared';
+import { Loader, paths, RemoteComponent, useSession } from '@skynet/shared';
+import { Link } from 'react-router-dom';
+import styles from '../components/ProfileCard.module.css';
+import { ownProfileTitle, ProfileView } from '../components/ProfileView';
+import { useProfile } from '../hooks/useProfile';
 
+/** /profile: the signed-in person's own profile. */
 export default function ProfilePage() {
-  return <PageHeader title="My Profile" />;
+  const { user } = useSession();
+  const profile = useProfile(user?._id);
+  if (!user) return <Loader label="Loading profile" />;
+  return (
+    <ProfileView
+      profile={profile}
+      title={ownProfileTitle(user.userName)}
+      actions={() => (
+        <>
+          {/* mfe-account's avatar changer (it reads the session); while it loads or if that area is down,
+              a link to Edit Profile, which also changes the avatar. */}
+          <RemoteComponent
+            remote="mfe-account"
+            module="./AvatarChanger"
+            fallback={
+              <Link to={paths.editProfile()} className={styles.primary}>
+                Change Avatar
+              </Link>
+            }
+          />
+          <Link to={paths.editProfile()} className={styles.secondary}>
+            Edit Profile
+          </Link>
+          <Link to={paths.settings()} className={styles.secondary}>
+            Settings
+          </Link>
+        </>
+      )}
+    />
+  );
 }

@@ -1,5 +1,13 @@
-import { PageHeader } from '@skynet/shared';
+import { feedApi, PageHeader } from '@skynet/shared';
+import { Page } from '../components/Page';
+import { PostList } from '../components/PostList';
 
 export default function SavedPage() {
-  return <PageHeader title="Saved" />;
+  return (
+    <Page>
+      <PageHeader title="Saved" />
+      {/* History lists number their pages from 0 (spec point 4). */}
+      <PostList fetchPage={feedApi.saved} firstPage={0} label="Saved posts" />
+    </Page>
+  );
 }

@@ -1,5 +1,88 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader, paths, postApi, userApi } from '@skynet/shared';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Notice, Page } from '../components/Page';
+import { PostList } from '../components/PostList';
+import styles from '../components/Search.module.css';
+import { PagedUserList } from '../components/UserList';
 
+type Kind = 'posts' | 'users';
+
+/**
+ * /search and /search/:text. The text lives in the path (encoded by paths.search), the Posts/Users choice in
+ * the query (?in=users), so both survive reload and the back button. Results page from 0.
+ */
 export default function SearchPage() {
-  return <PageHeader title="Search" />;
+  const { text = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const kind: Kind = params.get('in') === 'users' ? 'users' : 'posts';
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState(text);
+  const inputId = useId();
+  useEffect(() => setDraft(text), [text]);
+
+  const query = text.trim();
+  const searchPosts = useCallback((page: number) => postApi.search(query, page), [query]);
+  const searchUsers = useCallback((page: number) => userApi.search(query, page), [query]);
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const next = draft.trim();
+    const suffix = kind === 'users' ? '?in=users' : '';
+    navigate(`${paths.search(next)}${suffix}`);
+  }
+
+  function choose(next: Kind) {
+    setParams(next === 'users' ? { in: 'users' } : {}, { replace: true });
+  }
+
+  return (
+    <Page>
+      <PageHeader title="Search" />
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to Safari < 17 (nor jsdom). */}
+      <form role="search" className={styles.form} onSubmit={submit}>
+        <label htmlFor={inputId} className={styles.visuallyHidden}>
+          Search
+        </label>
+        <input
+          id={inputId}
+          type="search"
+          className={styles.input}
+          placeholder="Search for anything in the universe..."
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          enterKeyHint="search"
+        />
+        <button type="submit" className={styles.submit}>
+          Search
+        </button>
+      </form>
+      <fieldset className={styles.toggles}>
+        <legend className={styles.visuallyHidden}>Search in</legend>
+        {(['posts', 'users'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={styles.toggle}
+            aria-pressed={kind === option}
+            onClick={() => choose(option)}
+          >
+            {option === 'posts' ? 'Posts' : 'Users'}
+          </button>
+        ))}
+      </fieldset>
+      {!query ? (
+        <Notice>Type something and press Enter to search posts and people.</Notice>
+      ) : kind === 'posts' ? (
+        <PostList
+          fetchPage={searchPosts}
+          firstPage={0}
+          label={`Posts matching ${query}`}
+          resetKey={`p:${query}`}
+        />
+      ) : (
+        <PagedUserList fetchPage={searchUsers} label={`Users matching ${query}`} resetKey={`u:${query}`} />
+      )}
+    </Page>
+  );
 }

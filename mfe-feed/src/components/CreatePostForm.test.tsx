@@ -1,0 +1,107 @@
+import { planetApi, postApi, useSession } from '@skynet/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, httpError, renderAt } from '../test-utils';
+import { CreatePostForm } from './CreatePostForm';
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  useSession: jest.fn(),
+  planetApi: { list: jest.fn() },
+  postApi: { create: jest.fn() },
+}));
+
+const api = postApi as jest.Mocked<typeof postApi>;
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  (useSession as jest.Mock).mockReturnValue({
+    status: 'signed-in',
+    token: 't',
+    user: { _id: 'me', userName: 'alice', location: { planetId: 'mars', latitude: 0, longitude: 0 } },
+  });
+  (planetApi.list as jest.Mock).mockResolvedValue([
+    { _id: 'earth', name: 'Earth' },
+    { _id: 'mars', name: 'Mars' },
+  ]);
+});
+
+async function ready() {
+  renderAt(<CreatePostForm />, { url: '/post' });
+  await waitFor(() => expect(screen.getByRole('combobox', { name: 'Planet' })).toBeEnabled());
+}
+
+describe('CreatePostForm', () => {
+  it('says who is posting and preselects the home planet, marked with a house', async () => {
+    await ready();
+    expect(screen.getByText(/Posting as/)).toHaveTextContent('Posting as @alice');
+    const planet = screen.getByRole('combobox', { name: 'Planet' });
+    expect(planet).toHaveValue('mars');
+    expect(screen.getByRole('option', { name: '🏠 Mars' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Earth' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Share your ideas...')).toBeInTheDocument();
+  });
+
+  it('counts characters live and stops at 324', async () => {
+    await ready();
+    const box = screen.getByRole('textbox', { name: 'Post content' });
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    await userEvent.type(box, 'Hi!');
+    expect(screen.getByText('3/324')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(400));
+    expect(box).toHaveValue('x'.repeat(324));
+    expect(screen.getByText('324/324')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+  });
+
+  it('does not post blank text', async () => {
+    await ready();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), '   ');
+    expect(screen.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    expect(api.create).not.toHaveBeenCalled();
+  });
+
+  it('sends once while sending, then says so and opens the new post', async () => {
+    const request = deferred<string>();
+    api.create.mockReturnValue(request.promise);
+    await ready();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'First light on Mars');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Planet' }), 'earth');
+    const button = screen.getByRole('button', { name: 'Create Post' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(api.create).toHaveBeenCalledTimes(1);
+    // No browser location in jsdom: 0/0 (spec point 7).
+    expect(api.create).toHaveBeenCalledWith('First light on Mars', {
+      planetId: 'earth',
+      latitude: 0,
+      longitude: 0,
+    });
+    await act(async () => request.resolve('new1'));
+    expect(await screen.findByText('Post was created!')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/post/new1');
+  });
+
+  it('says the post was not created when no id comes back', async () => {
+    api.create.mockResolvedValue(undefined as unknown as string);
+    await ready();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Post was not able to be created.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/post');
+    expect(screen.getByRole('textbox', { name: 'Post content' })).toHaveValue('Hello');
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    api.create.mockRejectedValue(httpError(400, 'Choose an existing planet.'));
+    await ready();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    expect(await screen.findByText('Choose an existing planet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Post' })).not.toHaveAttribute('aria-busy', 'true');
+  });
+});

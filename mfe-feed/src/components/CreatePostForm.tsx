@@ -1,0 +1,122 @@
+import { errorText, notify, type Planet, paths, planetApi, postApi, useSession } from '@skynet/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { currentPosition } from '../hooks/position';
+import styles from './Form.module.css';
+import { Spinner } from './Spinner';
+
+export const POST_MAX_LENGTH = 324;
+export const HOME_MARK = '🏠';
+
+/** /post: 1 to 324 characters and a planet (the home planet preselected); one submit at a time. */
+export function CreatePostForm() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [content, setContent] = useState('');
+  const [planets, setPlanets] = useState<Planet[] | null>(null);
+  const [planetId, setPlanetId] = useState(user?.location.planetId ?? '');
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const ids = { content: useId(), counter: useId(), planet: useId() };
+  const homeId = user?.location.planetId;
+
+  useEffect(() => {
+    let live = true;
+    planetApi.list().then(
+      (list) => live && setPlanets(list),
+      () => {
+        if (!live) return;
+        setPlanets([]);
+        notify.error('The planet list could not be loaded. Please try again later.');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!planetId && homeId) setPlanetId(homeId);
+  }, [homeId, planetId]);
+
+  const length = content.length;
+  const valid = content.trim().length > 0 && length <= POST_MAX_LENGTH && planetId !== '';
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    // Spec point 4: a submit while one is in progress is ignored.
+    if (sendingRef.current || !valid) return;
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      const position = await currentPosition();
+      const id = await postApi.create(content, { planetId, ...position });
+      if (!id) {
+        notify.error('Post was not able to be created.');
+        return;
+      }
+      notify.success('Post was created!');
+      navigate(paths.post(id));
+    } catch (error) {
+      // The server's message when it sent one; otherwise no id came back.
+      notify.error(errorText(error, 'Post was not able to be created.'));
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-busy={sending} noValidate>
+      <p className={styles.byline}>
+        Posting as <strong>@{user?.userName}</strong>
+      </p>
+      <label htmlFor={ids.content} className={styles.visuallyHidden}>
+        Post content
+      </label>
+      <textarea
+        id={ids.content}
+        className={styles.textarea}
+        placeholder="Share your ideas..."
+        value={content}
+        onChange={(event) => setContent(event.target.value.slice(0, POST_MAX_LENGTH))}
+        maxLength={POST_MAX_LENGTH}
+        rows={6}
+        required
+        aria-describedby={ids.counter}
+      />
+      <div className={styles.row}>
+        <span id={ids.counter} className={styles.counter} aria-live="polite">
+          {length}/{POST_MAX_LENGTH}
+          <span className={styles.visuallyHidden}> characters</span>
+        </span>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={ids.planet} className={styles.label}>
+          Planet
+        </label>
+        <select
+          id={ids.planet}
+          className={styles.select}
+          value={planetId}
+          onChange={(event) => setPlanetId(event.target.value)}
+          required
+          disabled={planets === null}
+        >
+          <option value="" disabled>
+            {planets === null ? 'Loading planets…' : 'Choose a planet'}
+          </option>
+          {planets?.map((planet) => (
+            <option key={planet._id} value={planet._id}>
+              {planet._id === homeId ? `${HOME_MARK} ${planet.name}` : planet.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={styles.primary} disabled={!valid} aria-busy={sending}>
+        {sending && <Spinner />}
+        <span>Create Post</span>
+      </button>
+    </form>
+  );
+}

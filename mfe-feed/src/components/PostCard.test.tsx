@@ -1,0 +1,128 @@
+import { postApi } from '@skynet/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, makePost, renderAt } from '../test-utils';
+import { PostCard } from './PostCard';
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  postApi: {
+    isLiked: jest.fn(),
+    isSaved: jest.fn(),
+    setLiked: jest.fn(),
+    setSaved: jest.fn(),
+    parent: jest.fn(),
+  },
+}));
+
+const api = postApi as jest.Mocked<typeof postApi>;
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  api.isLiked.mockResolvedValue(false);
+  api.isSaved.mockResolvedValue(false);
+});
+
+describe('PostCard', () => {
+  it('shows the author linking to the profile, the content, the date and the comment link', async () => {
+    renderAt(<PostCard post={makePost({ _id: 'p1', content: 'Hello Mars', commentCount: 2 })} />);
+    expect(screen.getByRole('link', { name: /nova/ })).toHaveAttribute('href', '/user/u-author');
+    expect(screen.getByText('Hello Mars')).toBeInTheDocument();
+    expect(screen.getByText('Mar 14')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2 comments' })).toHaveAttribute('href', '/post/p1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled());
+  });
+
+  it('likes at once, counting one more, and unlikes back', async () => {
+    api.setLiked.mockResolvedValue();
+    renderAt(<PostCard post={makePost({ likeCount: 3 })} />);
+    const like = await screen.findByRole('button', { name: 'Like' });
+    await waitEnabled(like);
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('3')).toBeInTheDocument();
+    await userEvent.click(like);
+    const unlike = screen.getByRole('button', { name: 'Unlike' });
+    expect(unlike).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('4')).toBeInTheDocument();
+    await userEvent.click(unlike);
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(api.setLiked.mock.calls.map(([, on]) => on)).toEqual([true, false]);
+  });
+
+  it('shows the state fetched on load', async () => {
+    api.isLiked.mockResolvedValue(true);
+    api.isSaved.mockResolvedValue(true);
+    renderAt(<PostCard post={makePost()} />);
+    expect(await screen.findByRole('button', { name: 'Unlike' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Unsave' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('puts a failed like back and says so', async () => {
+    const request = deferred<void>();
+    api.setLiked.mockReturnValue(request.promise);
+    renderAt(<PostCard post={makePost({ likeCount: 3 })} />);
+    const like = await screen.findByRole('button', { name: 'Like' });
+    await waitEnabled(like);
+    await userEvent.click(like);
+    expect(screen.getByRole('button', { name: 'Unlike' })).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
+    await act(async () => request.reject(new Error('500')));
+    expect(screen.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('3')).toBeInTheDocument();
+    expect(await screen.findByText('Could not like the post. Please try again.')).toBeInTheDocument();
+  });
+
+  it('saves and unsaves, and reverts a failed save', async () => {
+    api.setSaved.mockResolvedValueOnce().mockRejectedValueOnce(new Error('500'));
+    renderAt(<PostCard post={makePost()} />);
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await waitEnabled(save);
+    await userEvent.click(save);
+    expect(screen.getByRole('button', { name: 'Unsave' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Unsave' }));
+    expect(await screen.findByText('Could not unsave the post. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unsave' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows a reply preview of the first 5 characters, or that the parent was deleted', () => {
+    const { unmount } = renderAt(
+      <PostCard
+        post={makePost({ parentPost: 'parent1', parentPreview: 'Hello there' })}
+        interactive={false}
+      />,
+    );
+    expect(screen.getByRole('link', { name: '“Hello”' })).toHaveAttribute('href', '/post/parent1');
+    unmount();
+    renderAt(
+      <PostCard post={makePost({ parentPost: 'parent1', parentPreview: null })} interactive={false} />,
+    );
+    expect(screen.getByText('Reply of a deleted post')).toBeInTheDocument();
+  });
+
+  it('looks the parent up when the answer has no preview', async () => {
+    api.parent.mockResolvedValue(makePost({ _id: 'parent2', content: 'Hi' }));
+    renderAt(
+      <PostCard post={makePost({ parentPost: 'parent2', parentPreview: undefined })} interactive={false} />,
+    );
+    expect(await screen.findByRole('link', { name: '“Hi”' })).toBeInTheDocument();
+  });
+
+  it('shows a deleted post as such', () => {
+    renderAt(<PostCard post={makePost({ deleted: true, content: 'secret' })} interactive={false} />);
+    expect(screen.getByText('Post was deleted by author.')).toBeInTheDocument();
+    expect(screen.queryByText('secret')).not.toBeInTheDocument();
+  });
+
+  it('shows counts without controls to a signed-out visitor', () => {
+    renderAt(<PostCard post={makePost({ likeCount: 1 })} interactive={false} />);
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(screen.getByText('1')).toBeInTheDocument();
+    expect(api.isLiked).not.toHaveBeenCalled();
+  });
+});
+
+async function waitEnabled(button: HTMLElement) {
+  await act(async () => {});
+  expect(button).toBeEnabled();
+}

@@ -1,0 +1,196 @@
+import {
+  Avatar,
+  type Comment,
+  formatMonthDay,
+  formatMonthDayTime,
+  type Post,
+  paths,
+  postApi,
+} from '@skynet/shared';
+import { memo, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useToggle } from '../hooks/useToggle';
+import { BookmarkIcon, CommentIcon, HeartIcon, TrashIcon } from './icons';
+import styles from './PostCard.module.css';
+
+export const DELETED_POST_TEXT = 'Post was deleted by author.';
+export const DELETED_PARENT_TEXT = 'Reply of a deleted post';
+export const REPLY_PREVIEW_LENGTH = 5;
+
+type CardPost = Post | Comment;
+
+interface PostCardProps {
+  post: CardPost;
+  /** The detail page's form: date with hour and minute, larger text. */
+  expanded?: boolean;
+  /** Signed in: like, save and comment controls show. */
+  interactive?: boolean;
+  /** Replaces the post's own userName (the detail page looks the author up). */
+  authorName?: string;
+  /** Shown only when given (the detail page passes it to the author or an admin). */
+  onDelete?: () => void;
+  deleting?: boolean;
+  /** A comment: no like, save or comment controls (the API has none for comments). */
+  comment?: boolean;
+}
+
+/**
+ * A post in a list or expanded on its page. Memoised: appending a page re-renders only the new cards.
+ * Cards use `content-visibility: auto` (see PostCard.module.css and PostList.tsx).
+ */
+export const PostCard = memo(function PostCard({
+  post,
+  expanded = false,
+  interactive = true,
+  authorName,
+  onDelete,
+  deleting = false,
+  comment = false,
+}: PostCardProps) {
+  const name = authorName ?? post.userName;
+  const parent = 'parentPost' in post ? post.parentPost : null;
+  const parentPreview = 'parentPost' in post ? post.parentPreview : undefined;
+  const headingId = `post-${post._id}-author`;
+  return (
+    <article
+      className={[styles.card, expanded && styles.expanded, comment && styles.comment]
+        .filter(Boolean)
+        .join(' ')}
+      aria-labelledby={headingId}
+    >
+      <header className={styles.head}>
+        <Link to={paths.user(post.authorId)} className={styles.author}>
+          <Avatar url={post.avatarUrl} name={post.userName} size={expanded ? 48 : 40} />
+          <span className={styles.name} id={headingId}>
+            {name}
+          </span>
+        </Link>
+        <time className={styles.date} dateTime={post.createdAt}>
+          {expanded ? formatMonthDayTime(post.createdAt) : formatMonthDay(post.createdAt)}
+        </time>
+      </header>
+      {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}
+      {post.deleted ? (
+        <p className={`${styles.content} ${styles.deleted}`}>{DELETED_POST_TEXT}</p>
+      ) : (
+        <p className={styles.content}>{post.content}</p>
+      )}
+      {!comment && (
+        <footer className={styles.actions}>
+          {interactive ? <Toggles post={post} /> : <Counts post={post} />}
+          <Link
+            to={paths.post(post._id)}
+            className={styles.action}
+            aria-label={`${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
+          >
+            <CommentIcon />
+            <span>{post.commentCount}</span>
+          </Link>
+          {onDelete && (
+            <button
+              type="button"
+              className={`${styles.action} ${styles.delete}`}
+              onClick={onDelete}
+              disabled={deleting}
+              aria-busy={deleting}
+            >
+              <TrashIcon />
+              <span>Delete post</span>
+            </button>
+          )}
+        </footer>
+      )}
+    </article>
+  );
+});
+
+function Counts({ post }: { post: CardPost }) {
+  return (
+    <span className={styles.action}>
+      <HeartIcon filled={false} />
+      <span>
+        {post.likeCount}
+        <span className={styles.visuallyHidden}>{post.likeCount === 1 ? ' like' : ' likes'}</span>
+      </span>
+    </span>
+  );
+}
+
+function Toggles({ post }: { post: CardPost }) {
+  const [likeCount, setLikeCount] = useState(post.likeCount);
+  const like = useToggle({
+    read: () => postApi.isLiked(post._id),
+    write: (on) => postApi.setLiked(post._id, on),
+    failureText: (on) =>
+      on ? 'Could not like the post. Please try again.' : 'Could not unlike the post. Please try again.',
+    onDelta: (delta) => setLikeCount((count) => Math.max(0, count + delta)),
+  });
+  const save = useToggle({
+    read: () => postApi.isSaved(post._id),
+    write: (on) => postApi.setSaved(post._id, on),
+    failureText: (on) =>
+      on ? 'Could not save the post. Please try again.' : 'Could not unsave the post. Please try again.',
+  });
+  return (
+    <>
+      <span className={styles.group}>
+        <button
+          type="button"
+          className={like.on ? `${styles.action} ${styles.liked}` : styles.action}
+          aria-label={like.on ? 'Unlike' : 'Like'}
+          aria-pressed={Boolean(like.on)}
+          disabled={like.on === null}
+          onClick={like.toggle}
+        >
+          <HeartIcon filled={Boolean(like.on)} />
+        </button>
+        <span className={styles.count}>
+          {likeCount}
+          <span className={styles.visuallyHidden}>{likeCount === 1 ? ' like' : ' likes'}</span>
+        </span>
+      </span>
+      <button
+        type="button"
+        className={save.on ? `${styles.action} ${styles.saved}` : styles.action}
+        aria-label={save.on ? 'Unsave' : 'Save'}
+        aria-pressed={Boolean(save.on)}
+        disabled={save.on === null}
+        onClick={save.toggle}
+      >
+        <BookmarkIcon filled={Boolean(save.on)} />
+      </button>
+    </>
+  );
+}
+
+/**
+ * A reply's parent: the API's `parentPreview` (first 5 characters, null once the parent is deleted). If an
+ * answer lacks the field, the parent is fetched (cached 5 minutes by @skynet/shared, spec point 7).
+ */
+function ReplyPreview({ parentId, preview }: { parentId: string; preview: string | null | undefined }) {
+  const [text, setText] = useState<string | null | undefined>(preview);
+  useEffect(() => {
+    if (preview !== undefined) {
+      setText(preview);
+      return;
+    }
+    let live = true;
+    postApi.parent(parentId).then(
+      (parent) => live && setText(parent.deleted ? null : parent.content.slice(0, REPLY_PREVIEW_LENGTH)),
+      () => live && setText(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [parentId, preview]);
+  if (text === undefined) return null;
+  if (text === null) return <p className={styles.reply}>{DELETED_PARENT_TEXT}</p>;
+  return (
+    <p className={styles.reply}>
+      Reply to{' '}
+      <Link to={paths.post(parentId)} className={styles.replyLink}>
+        “{text.slice(0, REPLY_PREVIEW_LENGTH)}”
+      </Link>
+    </p>
+  );
+}

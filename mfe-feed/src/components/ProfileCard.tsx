@@ -1,0 +1,42 @@
+import { Avatar, formatLongDate, type User } from '@skynet/shared';
+import type { ReactNode } from 'react';
+import styles from './ProfileCard.module.css';
+import { followersText } from './UserRow';
+
+export const DELETED_USER_TEXT = 'Deleted User';
+export const PROFILE_AVATAR_PX = 210;
+
+interface ProfileCardProps {
+  user: User;
+  planetName: string | null;
+  /** The count to show (follow/unfollow moves it locally). */
+  followerCount: number;
+  /** Own: Change Avatar, Edit Profile, Settings. Others: Follow/Unfollow, Message. */
+  actions?: ReactNode;
+}
+
+/** Spec point 2's profile card: avatar (at most 210 px), name, bio, where and when they joined, counts. */
+export function ProfileCard({ user, planetName, followerCount, actions }: ProfileCardProps) {
+  return (
+    <section className={styles.card} aria-labelledby="profile-name">
+      <div className={styles.avatar}>
+        <Avatar url={user.avatarUrl} name={user.userName} size={PROFILE_AVATAR_PX} />
+      </div>
+      <h2 id="profile-name" className={user.deleted ? `${styles.name} ${styles.deleted}` : styles.name}>
+        {user.deleted ? DELETED_USER_TEXT : `@${user.userName}`}
+      </h2>
+      {user.bio && <p className={styles.bio}>{user.bio}</p>}
+      <p className={styles.joined}>
+        Joined from {planetName ?? 'a distant planet'} on {formatLongDate(user.createdAt)}
+      </p>
+      <ul className={styles.counts} aria-label="Counts">
+        <li>{followersText(Math.max(0, followerCount))}</li>
+        <li>{user.followingCount} following</li>
+        <li>
+          {user.postCount} {user.postCount === 1 ? 'post' : 'posts'}
+        </li>
+      </ul>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </section>
+  );
+}

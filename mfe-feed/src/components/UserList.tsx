@@ -1,0 +1,46 @@
+import { EndOfList, Loader, type User } from '@skynet/shared';
+import { type FetchPage, usePagedList } from '../hooks/usePagedList';
+import styles from './UserList.module.css';
+import { UserRow } from './UserRow';
+
+/** Paged people (search results), pages from 0; the end text shows once a page comes back empty. */
+export function PagedUserList({
+  fetchPage,
+  label,
+  resetKey,
+}: {
+  fetchPage: FetchPage<User>;
+  label: string;
+  resetKey?: string;
+}) {
+  const list = usePagedList(fetchPage, 0, { resetKey });
+  return (
+    <section className={styles.section} aria-label={label} aria-busy={list.loading}>
+      <ul
+        className={styles.list}
+        ref={(el) => {
+          list.listRef.current = el;
+        }}
+      >
+        {list.items.map((user) => (
+          <UserRow key={user._id} user={user} compact />
+        ))}
+      </ul>
+      {list.loading && <Loader label="Loading people" />}
+      {list.done && <EndOfList />}
+    </section>
+  );
+}
+
+/** A whole list of people at once (following, followers). */
+export function UserList({ users, label }: { users: User[]; label: string }) {
+  return (
+    <div className={styles.section}>
+      <ul className={styles.list} aria-label={label}>
+        {users.map((user) => (
+          <UserRow key={user._id} user={user} />
+        ))}
+      </ul>
+    </div>
+  );
+}

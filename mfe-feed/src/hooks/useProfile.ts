@@ -1,0 +1,31 @@
+import { planetApi, type User, userApi } from '@skynet/shared';
+import { useEffect, useState } from 'react';
+
+export type ProfileState =
+  | { state: 'loading' }
+  | { state: 'missing' }
+  | { state: 'ready'; user: User; planetName: string | null };
+
+/** A user's profile and the name of their home planet (the planet list is cached by @skynet/shared). */
+export function useProfile(id: string | undefined): ProfileState {
+  const [profile, setProfile] = useState<ProfileState>({ state: 'loading' });
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    setProfile({ state: 'loading' });
+    userApi.get(id).then(
+      async (user) => {
+        const planetName = await planetApi
+          .list()
+          .then((planets) => planets.find((p) => p._id === user.location?.planetId)?.name ?? null)
+          .catch(() => null);
+        if (live) setProfile({ state: 'ready', user, planetName });
+      },
+      () => live && setProfile({ state: 'missing' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return profile;
+}

@@ -1,0 +1,141 @@
+import { postApi, userApi, useSession } from '@skynet/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { deferred, makePost, renderAt } from '../test-utils';
+import PostPage from './PostPage';
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  useSession: jest.fn(),
+  postApi: {
+    get: jest.fn(),
+    remove: jest.fn(),
+    comment: jest.fn(),
+    comments: jest.fn(),
+    isLiked: jest.fn(),
+    isSaved: jest.fn(),
+    setLiked: jest.fn(),
+    setSaved: jest.fn(),
+    parent: jest.fn(),
+  },
+  userApi: { get: jest.fn() },
+}));
+
+const api = postApi as jest.Mocked<typeof postApi>;
+const users = userApi as jest.Mocked<typeof userApi>;
+const signedIn = (user: { _id: string; admin?: boolean } | null) =>
+  (useSession as jest.Mock).mockReturnValue(
+    user
+      ? { status: 'signed-in', token: 't', user: { userName: 'me', admin: false, ...user } }
+      : { status: 'signed-out', token: null, user: null },
+  );
+
+const post = makePost({
+  _id: 'p1',
+  authorId: 'author',
+  userName: 'nova',
+  content: 'The rings of Saturn tonight',
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  signedIn({ _id: 'me' });
+  api.get.mockResolvedValue(post);
+  api.isLiked.mockResolvedValue(false);
+  api.isSaved.mockResolvedValue(false);
+  users.get.mockResolvedValue({ _id: 'author', userName: 'nova' } as never);
+  api.comments.mockImplementation(async (_id, page) =>
+    page === 0 ? [makePost({ _id: 'old1', content: 'An earlier comment' })] : [],
+  );
+});
+
+const open = () => renderAt(<PostPage />, { url: '/post/p1', path: '/post/:id' });
+
+describe('PostPage', () => {
+  it('shows the post expanded with hour and minute, its earlier comments and the end text', async () => {
+    open();
+    expect(await screen.findByText('The rings of Saturn tonight')).toBeInTheDocument();
+    expect(screen.getByText(/Mar 14, 2025, \d{1,2}:09/)).toBeInTheDocument();
+    expect(await screen.findByText('An earlier comment')).toBeInTheDocument();
+    expect(await screen.findByText('There is nothing else to see, so do not look.')).toBeInTheDocument();
+    expect(api.comments.mock.calls.map(([, page]) => page)).toEqual([0, 1]);
+    // Only the post has like/save: comments have no such calls.
+    expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('nova: The rings of Sa · Skynet'));
+  });
+
+  it('puts a new comment on top and clears the box; blank or repeated sends are ignored', async () => {
+    const sending = deferred<ReturnType<typeof makePost>>();
+    api.comment.mockReturnValue(sending.promise);
+    open();
+    await screen.findByText('An earlier comment');
+    const box = screen.getByPlaceholderText('Write a comment...');
+    const button = screen.getByRole('button', { name: 'Comment' });
+    await userEvent.type(box, '   ');
+    await userEvent.click(button);
+    expect(api.comment).not.toHaveBeenCalled();
+    await userEvent.clear(box);
+    await userEvent.type(box, '  Lovely view  ');
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(api.comment).toHaveBeenCalledTimes(1);
+    expect(api.comment).toHaveBeenCalledWith('p1', 'Lovely view');
+    await act(async () => sending.resolve(makePost({ _id: 'new1', content: 'Lovely view', userName: 'me' })));
+    expect(box).toHaveValue('');
+    const articles = screen
+      .getAllByRole('article')
+      .map((a) => within(a).queryByText(/Lovely view|An earlier/)?.textContent);
+    expect(articles.filter(Boolean)).toEqual(['Lovely view', 'An earlier comment']);
+  });
+
+  it("says so when the author can't be looked up", async () => {
+    users.get.mockRejectedValue(new Error('404'));
+    open();
+    expect(await screen.findByText('Error retrieving username')).toBeInTheDocument();
+  });
+
+  it('offers delete to the author only, and reloads the post after deleting', async () => {
+    signedIn({ _id: 'author' });
+    api.remove.mockResolvedValue();
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    open();
+    const remove = await screen.findByRole('button', { name: 'Delete post' });
+    api.get.mockResolvedValue({ ...post, deleted: true });
+    await userEvent.click(remove);
+    expect(api.remove).toHaveBeenCalledWith('p1');
+    expect(await screen.findByText('Post was deleted by author.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
+  });
+
+  it('offers delete to an admin but not to another user', async () => {
+    signedIn({ _id: 'someone' });
+    const { unmount } = open();
+    await screen.findByText('The rings of Saturn tonight');
+    expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
+    unmount();
+    signedIn({ _id: 'boss', admin: true });
+    open();
+    expect(await screen.findByRole('button', { name: 'Delete post' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-out visitor read, without like, save or comment controls', async () => {
+    signedIn(null);
+    open();
+    expect(await screen.findByText('The rings of Saturn tonight')).toBeInTheDocument();
+    expect(await screen.findByText('An earlier comment')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Write a comment...')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /nova/ })[0]).toHaveAttribute('href', '/user/author');
+    expect(users.get).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?returnTo=%2Fpost%2Fp1',
+    );
+  });
+
+  it('says when the post does not exist', async () => {
+    api.get.mockRejectedValue(new Error('404'));
+    open();
+    expect(await screen.findByText('This post could not be found.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { postApi, userApi, useSession } from '@skynet/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makePost, renderAt } from '../test-utils';
+import SearchPage from './SearchPage';
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  useSession: jest.fn(),
+  postApi: { search: jest.fn(), isLiked: jest.fn(), isSaved: jest.fn() },
+  userApi: { search: jest.fn() },
+}));
+
+const open = (url = '/search') =>
+  renderAt(<SearchPage />, { url, path: url === '/search' ? '/search' : '/search/:text' });
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  (useSession as jest.Mock).mockReturnValue({ status: 'signed-in', token: 't', user: { _id: 'me' } });
+  (postApi.isLiked as jest.Mock).mockResolvedValue(false);
+  (postApi.isSaved as jest.Mock).mockResolvedValue(false);
+});
+
+describe('SearchPage', () => {
+  it('puts the text in the path, encoded, with Posts chosen by default', async () => {
+    open();
+    expect(screen.getByRole('button', { name: 'Posts' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.type(
+      screen.getByPlaceholderText('Search for anything in the universe...'),
+      'red dust/50%{Enter}',
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/search/red%20dust%2F50%25');
+  });
+
+  it('pages post results from 0 and ends with the end text', async () => {
+    (postApi.search as jest.Mock).mockImplementation(async (_text: string, page: number) =>
+      page === 0 ? [makePost({ content: 'Dust storms on Mars' })] : [],
+    );
+    open('/search/dust');
+    expect(await screen.findByText('Dust storms on Mars')).toBeInTheDocument();
+    expect(await screen.findByText('There is nothing else to see, so do not look.')).toBeInTheDocument();
+    expect((postApi.search as jest.Mock).mock.calls).toEqual([
+      ['dust', 0],
+      ['dust', 1],
+    ]);
+  });
+
+  it("shows users as '@' name and 'N followers'", async () => {
+    (userApi.search as jest.Mock).mockImplementation(async (_text: string, page: number) =>
+      page === 0
+        ? [
+            { _id: 'u1', userName: 'orion', followerCount: 1, avatarUrl: null },
+            { _id: 'u2', userName: 'vega', followerCount: 7, avatarUrl: null },
+          ]
+        : [],
+    );
+    (postApi.search as jest.Mock).mockResolvedValue([]);
+    open('/search/o');
+    await userEvent.click(screen.getByRole('button', { name: 'Users' }));
+    expect(screen.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('link', { name: /@orion\s*1 follower$/ })).toHaveAttribute(
+      'href',
+      '/user/u1',
+    );
+    expect(screen.getByText('7 followers')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText('There is nothing else to see, so do not look.')).toBeInTheDocument(),
+    );
+    expect(postApi.search).not.toHaveBeenCalledWith('o', 1);
+  });
+});
