@@ -3,6 +3,7 @@
 export * from './api';
 export * from './config';
 export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
+export * from './forms';
 export { CACHE_PREFIX, CACHE_TTL_MS, cacheIds, isCachedPath } from './http/cache';
 export { errorText, http } from './http/client';
 export { onUnauthorized } from './http/events';

@@ -1,5 +1,15 @@
-import { PageHeader } from '@skynet/shared';
+import { Loader, PageHeader, paths, useSession } from '@skynet/shared';
+import { EditProfileForm } from '../components/EditProfileForm';
+import styles from './pages.module.css';
 
 export default function EditProfilePage() {
-  return <PageHeader title="Edit Profile" />;
+  const { user } = useSession();
+  return (
+    <>
+      <PageHeader title="Edit Profile" backTo={paths.profile()} />
+      <div className={styles.page}>
+        {user ? <EditProfileForm key={user._id} user={user} /> : <Loader label="Loading your profile" />}
+      </div>
+    </>
+  );
 }

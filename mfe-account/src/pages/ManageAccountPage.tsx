@@ -1,5 +1,14 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader, paths } from '@skynet/shared';
+import { DangerZone } from '../components/DangerZone';
+import styles from './pages.module.css';
 
 export default function ManageAccountPage() {
-  return <PageHeader title="Manage Account" />;
+  return (
+    <>
+      <PageHeader title="Manage Account" backTo={paths.settings()} />
+      <div className={styles.page}>
+        <DangerZone />
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,47 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader, paths } from '@skynet/shared';
+import { useState } from 'react';
+import { ICONS, SettingsSection } from '../components/SettingsMenu';
+import { YourInfoDialog } from '../components/YourInfoDialog';
+import { useLogout } from '../hooks/useLogout';
+import styles from './pages.module.css';
 
 export default function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  const [infoOpen, setInfoOpen] = useState(false);
+  const logout = useLogout();
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <div className={styles.page}>
+        <SettingsSection
+          title="Account"
+          rows={[
+            { label: 'Followers', icon: ICONS.followers, to: paths.followers() },
+            { label: 'Following', icon: ICONS.following, to: paths.following() },
+            { label: 'Your Info', icon: ICONS.info, onSelect: () => setInfoOpen(true) },
+            { label: 'Manage Account', icon: ICONS.manage, to: paths.manageAccount() },
+          ]}
+        />
+        <SettingsSection
+          title="History"
+          rows={[
+            { label: 'Saved', icon: ICONS.saved, to: paths.saved() },
+            { label: 'Liked', icon: ICONS.liked, to: paths.liked() },
+            { label: 'Commented', icon: ICONS.commented, to: paths.commented() },
+          ]}
+        />
+        <SettingsSection
+          title="General"
+          rows={[
+            { label: 'About', icon: ICONS.about, to: paths.about() },
+            { label: 'FAQs', icon: ICONS.faqs, to: paths.faqs() },
+            { label: 'Support', icon: ICONS.support, to: paths.support() },
+          ]}
+        />
+        <button type="button" className={styles.logout} onClick={logout}>
+          Logout
+        </button>
+      </div>
+      <YourInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
+    </>
+  );
 }

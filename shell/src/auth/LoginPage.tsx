@@ -1,47 +1,122 @@
-import { authApi, notify, paths, session, useDocumentTitle } from '@skynet/shared';
-import { type FormEvent, useState } from 'react';
+import {
+  authApi,
+  failureText,
+  Loader,
+  notify,
+  PasswordField,
+  paths,
+  SubmitButton,
+  session,
+  TextField,
+  useSingleFlight,
+} from '@skynet/shared';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { safeReturnPath } from '../app/ShellApp';
+import { AuthLayout, Divider } from './AuthLayout';
+import styles from './auth.module.css';
+import { ProviderButton } from './ProviderButton';
+
+export const LOGIN_FAILED = 'No account exists with that email and password.';
+export const LOGGED_IN = 'Logged in successfully.';
+export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Please try again.';
 
 export default function LoginPage() {
-  useDocumentTitle('Log in');
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSingleFlight();
 
-  const submit = async (event: FormEvent) => {
+  // The identity provider's round trip ends here with ?code=...: exchange it once (codes are single-use).
+  const exchanged = useRef<string | null>(null);
+  useEffect(() => {
+    if (!code || exchanged.current === code) return;
+    exchanged.current = code;
+    void run(async () => {
+      try {
+        const token = await authApi.exchangeCode(code);
+        await session.signIn(token);
+        notify.success(LOGGED_IN);
+        navigate(paths.home(), { replace: true });
+      } catch (error) {
+        notify.error(failureText(error, PROVIDER_FAILED));
+        setParams({}, { replace: true });
+      }
+    });
+  }, [code, run, navigate, setParams]);
+
+  // A failed provider round trip comes back as /login?error=...: say so (in our words, not the URL's).
+  const providerError = params.get('error');
+  useEffect(() => {
+    if (!providerError || code) return;
+    notify.error(PROVIDER_FAILED, { toastId: 'provider-failed' });
+    setParams({}, { replace: true });
+  }, [providerError, code, setParams]);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const token = await authApi.login(email, password);
+    void run(async () => {
+      let token: string;
+      try {
+        token = await authApi.login(email, password);
+      } catch {
+        notify.error(LOGIN_FAILED, { autoClose: 5500 });
+        return;
+      }
       await session.signIn(token);
-      notify.success('Logged in successfully.');
-      navigate(params.get('returnTo') ?? paths.home(), { replace: true });
-    } catch {
-      notify.error('No account exists with that email and password.', { autoClose: 5500 });
-    } finally {
-      setBusy(false);
-    }
+      notify.success(LOGGED_IN);
+      navigate(safeReturnPath(params.get('returnTo')) ?? paths.home(), { replace: true });
+    });
   };
 
+  if (code) {
+    return (
+      <AuthLayout title="Signing you in" documentTitle="Log in">
+        <Loader label="Signing you in" />
+      </AuthLayout>
+    );
+  }
+
   return (
-    <form onSubmit={submit} aria-label="Log in">
-      <h1>Log in</h1>
-      <label>
-        Email
-        <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-      </label>
-      <label>
-        Password
-        <input type="password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      </label>
-      <button type="submit" disabled={busy}>
-        Log in
-      </button>
-      <Link to={paths.signup()}>Not Registered? Sign up Instead</Link>
-      <Link to={paths.forgotPassword()}>Forgot your password?</Link>
-    </form>
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Log in to reach every planet of the galaxy."
+      documentTitle="Log in"
+      footer={
+        <Link to={paths.signup()} className={styles.footerLink}>
+          Not Registered? Sign up Instead
+        </Link>
+      }
+    >
+      <form className={styles.form} onSubmit={submit} aria-label="Log in">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <Link to={paths.forgotPassword()} className={styles.inlineLink}>
+          Forgot your password?
+        </Link>
+        <SubmitButton busy={busy} className={styles.wide}>
+          Log in
+        </SubmitButton>
+      </form>
+      <Divider />
+      <ProviderButton>Sign in with Google</ProviderButton>
+    </AuthLayout>
   );
 }

@@ -1,0 +1,43 @@
+import { authApi } from '@skynet/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import ResetPasswordPage from './ResetPasswordPage';
+import { httpError, renderRoute } from './testUtils';
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  authApi: { resetPassword: jest.fn() },
+}));
+
+const reset = jest.mocked(authApi.resetPassword);
+beforeEach(() => jest.clearAllMocks());
+
+async function submit() {
+  const user = userEvent.setup();
+  renderRoute('/resetpassword/:token', <ResetPasswordPage />, '/resetpassword/tok-42');
+  await user.type(screen.getByLabelText('New password'), 'n3w-secret');
+  await user.type(screen.getByLabelText('Confirm new password'), 'n3w-secret');
+  await user.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
+}
+
+test('both fields are required and can be shown', () => {
+  renderRoute('/resetpassword/:token', <ResetPasswordPage />, '/resetpassword/tok-42');
+  expect(screen.getByLabelText('New password')).toBeRequired();
+  expect(screen.getByLabelText('Confirm new password')).toBeRequired();
+  expect(screen.getByRole('button', { name: 'Show new password' })).toBeInTheDocument();
+});
+
+test('success says so and goes to /login', async () => {
+  reset.mockResolvedValue();
+  await submit();
+  expect(await screen.findByText('Your password has been reset!')).toBeInTheDocument();
+  expect(reset).toHaveBeenCalledWith('tok-42', 'n3w-secret', 'n3w-secret');
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+});
+
+test('a failure shows the server error and stays', async () => {
+  reset.mockRejectedValue(httpError(400, { error: 'This reset link has expired.' }));
+  await submit();
+  expect(await screen.findByText('This reset link has expired.')).toBeInTheDocument();
+  expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+});
