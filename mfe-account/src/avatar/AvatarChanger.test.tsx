@@ -19,7 +19,9 @@ jest.mock('./imageData', () => ({
 
 const changeAvatar = jest.mocked(accountApi.changeAvatar);
 const withAvatar = (avatarUrl: string | null) =>
-  jest.mocked(session.get).mockReturnValue({ status: 'signed-in', token: 't', user: aUser({ avatarUrl }) });
+  jest
+    .mocked(session.get)
+    .mockReturnValue({ status: 'signed-in', endedBy: null, token: 't', user: aUser({ avatarUrl }) });
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -15,8 +15,8 @@ const api = jest.mocked(accountApi);
 beforeEach(() => {
   jest.clearAllMocks();
   const user = aUser({ userName: 'ada', bio: 'Counting stars' });
-  jest.mocked(useSession).mockReturnValue({ status: 'signed-in', token: 't', user });
-  jest.mocked(session.get).mockReturnValue({ status: 'signed-in', token: 't', user });
+  jest.mocked(useSession).mockReturnValue({ status: 'signed-in', endedBy: null, token: 't', user });
+  jest.mocked(session.get).mockReturnValue({ status: 'signed-in', endedBy: null, token: 't', user });
   api.changeBio.mockResolvedValue('Bio changed');
   api.changeUsername.mockResolvedValue('Username changed');
 });
@@ -111,7 +111,7 @@ test("a refused username shows the server's message; the bio saved before it sta
 });
 
 test('a loader shows until the user is known', () => {
-  jest.mocked(useSession).mockReturnValue({ status: 'loading', token: 't', user: null });
+  jest.mocked(useSession).mockReturnValue({ status: 'loading', endedBy: null, token: 't', user: null });
   show();
   expect(screen.getByRole('status')).toHaveTextContent('Loading your profile');
 });

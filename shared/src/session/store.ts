@@ -3,6 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { accountApi, authApi } from '../api';
 import { readToken, writeToken } from '../http/token';
+import { closeSocket } from '../socket';
 import type { CurrentUser } from '../types';
 
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -11,11 +12,19 @@ export interface SessionState {
   status: SessionStatus;
   token: string | null;
   user: CurrentUser | null;
+  /** Why the last session ended: the person signed out, or the token stopped working (then we offer a way back). */
+  endedBy: 'user' | 'expiry' | null;
 }
 
 type Listener = (state: SessionState) => void;
 
-let state: SessionState = { status: 'loading', token: readToken(), user: null };
+function end(endedBy: 'user' | 'expiry'): void {
+  writeToken(null);
+  void closeSocket();
+  set({ token: null, user: null, status: 'signed-out', endedBy });
+}
+
+let state: SessionState = { status: 'loading', token: readToken(), user: null, endedBy: null };
 const listeners = new Set<Listener>();
 
 function set(next: Partial<SessionState>): void {
@@ -32,13 +41,16 @@ export const session = {
   /** Saves a new token (after login, signup, code exchange) and looks the user up. */
   async signIn(token: string): Promise<CurrentUser | null> {
     writeToken(token);
-    set({ token, status: 'loading' });
+    set({ token, status: 'loading', endedBy: null });
     return session.refreshUser();
   },
-  /** Drops the token; the shell sends the person to /login. */
+  /** The person signs out: the token and the live socket go; the shell shows /login. */
   signOut(): void {
-    writeToken(null);
-    set({ token: null, user: null, status: 'signed-out' });
+    end('user');
+  },
+  /** The token stopped working (401): like signOut, but /login offers to return to where they were. */
+  expire(): void {
+    end('expiry');
   },
   /** Spec point 4: at start the token is refreshed (re-saved) and the current user looked up. */
   async start(): Promise<CurrentUser | null> {
@@ -58,6 +70,7 @@ export const session = {
       set({ token: null, user: null, status: 'signed-out' });
       return null;
     }
+    set({ token: readToken() });
     try {
       const user = await accountApi.currentUser();
       set({ user, status: 'signed-in', token: readToken() });
@@ -65,7 +78,7 @@ export const session = {
     } catch (error) {
       const status = (error as { response?: { status?: number } }).response?.status;
       if (status === 401 || status === 403 || status === 404) {
-        session.signOut();
+        session.expire();
         return null;
       }
       // A network blip keeps whoever was signed in; with no one known yet we cannot show signed-in pages.

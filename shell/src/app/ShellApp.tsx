@@ -1,4 +1,4 @@
-import { closeSocket, onUnauthorized, paths, session, ToastHost, useSession } from '@skynet/shared';
+import { onUnauthorized, paths, session, ToastHost, useSession } from '@skynet/shared';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../layout/LoadingScreen';
@@ -46,8 +46,7 @@ function SessionEffects() {
   useEffect(
     () =>
       onUnauthorized(() => {
-        session.signOut();
-        void closeSocket();
+        session.expire();
         navigate(paths.login(window.location.pathname), { replace: true });
       }),
     [navigate],
@@ -82,7 +81,17 @@ function RemoteOrFallback({ registry }: { registry: Registry }) {
     case 'remote':
       return null; // single-spa mounts the owning remote into its area
     case 'needs-sign-in':
-      return <Navigate to={paths.login(location.pathname + location.search)} replace />;
+      // After a deliberate sign-out nobody should be sent back here at the next login.
+      return (
+        <Navigate
+          to={
+            session.get().endedBy === 'user'
+              ? paths.login()
+              : paths.login(location.pathname + location.search)
+          }
+          replace
+        />
+      );
     case 'needs-sign-out':
       return <Navigate to={paths.home()} replace />;
     default:

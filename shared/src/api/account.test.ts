@@ -1,0 +1,29 @@
+import { http } from '../http/client';
+import { readToken, writeToken } from '../http/token';
+import { accountApi } from './index';
+
+test('a password change keeps the fresh token the API answers, so the person stays signed in', async () => {
+  writeToken('old');
+  http.defaults.adapter = async (config) => ({
+    data: { success: true, message: 'Your password has been changed.', value: 'fresh' },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+  await expect(accountApi.changePassword('a', 'b', 'b')).resolves.toBe('Your password has been changed.');
+  expect(readToken()).toBe('fresh');
+});
+
+test('a password change that answers no token leaves the saved one alone', async () => {
+  writeToken('old');
+  http.defaults.adapter = async (config) => ({
+    data: { success: true, message: 'Done' },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
+  await accountApi.changePassword('a', 'b', 'b');
+  expect(readToken()).toBe('old');
+});
