@@ -29,13 +29,33 @@ export function socketOptions(token: string | null) {
   };
 }
 
+/**
+ * Spec point 8: server disconnects trigger reconnection too. socket.io-client reconnects by itself after a
+ * timeout or a transport error, but not when the server ends the session ('io server disconnect', which is what
+ * an API restart or a deploy sends): connect again after the usual first delay (1 s, jitter 0.5). If the server
+ * is still down, that attempt fails and the manager's own backoff (1–5 s, unlimited) takes over; if the token is
+ * no longer valid, the handshake is refused and it stops there.
+ */
+export function reconnectAfterServerDisconnect(socket: Socket, isCurrent: () => boolean): void {
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io server disconnect') return;
+    const delay = 1_000 * (1 + (Math.random() * 2 - 1) * 0.5);
+    setTimeout(() => {
+      if (isCurrent() && !socket.connected && !socket.active) socket.connect();
+    }, delay);
+  });
+}
+
 export function getSocket(): Promise<Socket> {
   if (!socketPromise) {
-    socketPromise = import('socket.io-client').then(({ io }) => {
+    const current: Promise<Socket> = import('socket.io-client').then(({ io }) => {
       const { socketUrl } = getRuntimeConfig();
       const options = socketOptions(readToken());
-      return socketUrl ? io(socketUrl, options) : io(options);
+      const socket = socketUrl ? io(socketUrl, options) : io(options);
+      reconnectAfterServerDisconnect(socket, () => socketPromise === current);
+      return socket;
     });
+    socketPromise = current;
   }
   return socketPromise;
 }

@@ -1,0 +1,43 @@
+import { Avatar, type ConversationRow, paths } from '@skynet/shared';
+import { Link } from 'react-router-dom';
+import { useNow } from '../hooks/useNow';
+import { formatFullDateTime, formatLastMessageAt } from '../lib/chatTime';
+import styles from './ConversationList.module.css';
+
+export const NO_CONVERSATIONS_TEXT = 'No conversations yet. Say hello to someone across the galaxy!';
+
+/** One row per conversation, newest first: avatar, name and when the last message was sent. */
+export function ConversationList({ rows }: { rows: ConversationRow[] }) {
+  const now = useNow();
+  if (rows.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{NO_CONVERSATIONS_TEXT}</p>
+        <Link to={paths.search()} className={styles.emptyLink}>
+          Search for people
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.list}>
+      {rows.map((row) => (
+        <li key={row.userId}>
+          <Link to={paths.chat(row.userId)} className={styles.row}>
+            <Avatar url={row.avatar} name={row.name} size={48} />
+            <span className={styles.name}>{row.name}</span>
+            {row.lastMessageAt && (
+              <time
+                className={styles.when}
+                dateTime={row.lastMessageAt}
+                title={formatFullDateTime(row.lastMessageAt)}
+              >
+                {formatLastMessageAt(row.lastMessageAt, now)}
+              </time>
+            )}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,120 @@
+// One open conversation: its history over HTTP, kept live over the page's one shared socket.
+import { chatApi, errorText, getSocket, type Message, type MessageDay } from '@skynet/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flattenDays, mergeMessages } from '../lib/chatTime';
+import { LiveConversation } from '../lib/liveConversation';
+
+export type ConversationStatus = 'loading' | 'ready' | 'error';
+
+export interface ConversationState {
+  status: ConversationStatus;
+  /** Oldest first. */
+  messages: Message[];
+  conversationId: string | null;
+  error: string | null;
+}
+
+export interface UseConversation extends ConversationState {
+  /** Sends a message; rejects when it was not sent. */
+  send(content: string): Promise<void>;
+  /** Loads the history again (after an error). */
+  retry(): void;
+}
+
+const initial: ConversationState = { status: 'loading', messages: [], conversationId: null, error: null };
+
+/**
+ * Opening a conversation fetches its messages and joins its room (spec point 4); 'displayMessage' replaces the
+ * shown list; a (re)join refetches so nothing sent while disconnected is missing; leaving the page leaves the room.
+ */
+export function useConversation(partnerId: string): UseConversation {
+  const [state, setState] = useState<ConversationState>(initial);
+  const liveRef = useRef<LiveConversation | null>(null);
+  const conversationRef = useRef<string | null>(null);
+  const activeRef = useRef(false);
+
+  const follow = useCallback((conversationId: string | null) => {
+    if (!conversationId) return;
+    conversationRef.current = conversationId;
+    liveRef.current?.setConversation(conversationId);
+  }, []);
+
+  const receive = useCallback((messages: Message[], conversationId: string | null) => {
+    setState((current) => ({
+      status: 'ready',
+      error: null,
+      conversationId: conversationId ?? current.conversationId,
+      messages: mergeMessages(current.messages, messages),
+    }));
+  }, []);
+
+  const load = useCallback(
+    async (silent: boolean) => {
+      if (!silent) setState((current) => ({ ...current, status: 'loading', error: null }));
+      try {
+        const history = await chatApi.history(partnerId);
+        if (!activeRef.current) return;
+        receive(flattenDays(history.days), history.conversationId);
+        follow(history.conversationId);
+      } catch (error) {
+        if (!activeRef.current) return;
+        console.warn('[mfe-chat] could not load the conversation', error);
+        // A background refresh that fails keeps what is shown; only a first load shows the error.
+        setState((current) =>
+          current.status === 'ready' ? current : { ...current, status: 'error', error: errorText(error) },
+        );
+      }
+    },
+    [partnerId, follow, receive],
+  );
+
+  useEffect(() => {
+    activeRef.current = true;
+    conversationRef.current = null;
+    setState(initial);
+    void load(false);
+    let disposed = false;
+    let live: LiveConversation | null = null;
+    getSocket()
+      .then((socket) => {
+        if (disposed) return;
+        live = new LiveConversation(socket, {
+          partnerId,
+          onMessages: (days: MessageDay[]) => receive(flattenDays(days), null),
+          onResync: () => void load(true),
+          onConversation: (conversationId) => {
+            conversationRef.current = conversationId;
+            setState((current) => ({ ...current, conversationId }));
+          },
+        });
+        liveRef.current = live;
+        live.setConversation(conversationRef.current);
+      })
+      .catch((error: unknown) => {
+        // Without the socket the chat still works over HTTP.
+        console.warn('[mfe-chat] live updates unavailable', error);
+      });
+    return () => {
+      disposed = true;
+      activeRef.current = false;
+      live?.dispose();
+      liveRef.current = null;
+    };
+  }, [partnerId, load, receive]);
+
+  const send = useCallback(
+    async (content: string) => {
+      const { message, conversationId } = await chatApi.send(partnerId, content);
+      if (!activeRef.current) return;
+      // Shown at once; the room's 'displayMessage' then brings the server's list.
+      receive([message], conversationId);
+      // The first message of a new conversation: the answer names the room to join.
+      follow(conversationId);
+    },
+    [partnerId, follow, receive],
+  );
+
+  const retry = useCallback(() => void load(false), [load]);
+
+  return { ...state, send, retry };
+}

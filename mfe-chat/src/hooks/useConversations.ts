@@ -1,0 +1,38 @@
+// The conversation list: newest first, as the server sends it.
+import { type ConversationRow, chatApi, errorText } from '@skynet/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+export type ConversationsState =
+  | { status: 'loading'; rows: ConversationRow[]; error: null }
+  | { status: 'ready'; rows: ConversationRow[]; error: null }
+  | { status: 'error'; rows: ConversationRow[]; error: string };
+
+const byNewest = (a: ConversationRow, b: ConversationRow) =>
+  (Date.parse(b.lastMessageAt ?? '') || 0) - (Date.parse(a.lastMessageAt ?? '') || 0);
+
+export function useConversations(): ConversationsState & { retry(): void } {
+  const [state, setState] = useState<ConversationsState>({ status: 'loading', rows: [], error: null });
+  const seq = useRef(0);
+
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    setState((current) => ({ status: 'loading', rows: current.rows, error: null }));
+    try {
+      const rows = await chatApi.conversations();
+      if (mine === seq.current) setState({ status: 'ready', rows: [...rows].sort(byNewest), error: null });
+    } catch (error) {
+      console.warn('[mfe-chat] could not load conversations', error);
+      if (mine === seq.current)
+        setState((current) => ({ status: 'error', rows: current.rows, error: errorText(error) }));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+    return () => {
+      seq.current++;
+    };
+  }, [load]);
+
+  return { ...state, retry: () => void load() };
+}

@@ -1,0 +1,161 @@
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { message, utcDays } from '../testing/builders';
+import { FakeSocket } from '../testing/fakeSocket';
+import ChatPage from './ChatPage';
+
+// Generous waits: a loaded machine can take more than the default second to load the page's modules.
+configure({ asyncUtilTimeout: 5000 });
+
+const history = jest.fn();
+const send = jest.fn();
+const getUser = jest.fn();
+const notifyError = jest.fn();
+let socket: FakeSocket;
+
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  chatApi: {
+    history: (...args: unknown[]) => history(...args),
+    send: (...args: unknown[]) => send(...args),
+  },
+  userApi: { get: (...args: unknown[]) => getUser(...args) },
+  getSocket: () => Promise.resolve(socket),
+  useSession: () => ({ status: 'signed-in', token: 't', user: { _id: 'me', userName: 'me' } }),
+  notify: { error: (...args: unknown[]) => notifyError(...args) },
+}));
+
+const partner = {
+  _id: 'partner',
+  userName: 'marsha',
+  avatarUrl: null,
+  bio: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  deleted: false,
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 0,
+  location: { planetId: 'p', latitude: 0, longitude: 0 },
+};
+
+function renderChat() {
+  return render(
+    <MemoryRouter initialEntries={['/messages/partner']}>
+      <Routes>
+        <Route path="/messages/:id" element={<ChatPage />} />
+        <Route path="/user/:id" element={<p>profile page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  socket = new FakeSocket();
+  history.mockReset();
+  send.mockReset();
+  notifyError.mockReset();
+  getUser.mockReset().mockResolvedValue(partner);
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('ChatPage', () => {
+  it("shows the partner's name and avatar linking to their profile", async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    renderChat();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'marsha' });
+    expect(heading.closest('a')).toHaveAttribute('href', '/user/partner');
+    expect(screen.getByRole('img', { name: "marsha's avatar" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it("says 'No Messages to Show' for a conversation with no messages", async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    renderChat();
+    expect(await screen.findByText('No Messages to Show')).toBeInTheDocument();
+  });
+
+  it('groups messages under Vancouver day headings, own and received told apart', async () => {
+    history.mockResolvedValue({
+      days: utcDays([
+        message('2025-11-24T05:30:00.000Z', { senderId: 'partner', content: 'evening on Mars' }),
+        message('2025-11-24T17:00:00.000Z', { senderId: 'me', content: 'morning on Earth' }),
+      ]),
+      conversationId: 'c1',
+    });
+    renderChat();
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const days = within(log).getAllByRole('heading', { level: 2 });
+    expect(days.map((d) => d.textContent)).toEqual(['Sun, Nov 23', 'Mon, Nov 24']);
+    const [received, own] = within(log).getAllByRole('listitem');
+    expect(received).toHaveTextContent('marsha said');
+    expect(received).toHaveTextContent('evening on Mars');
+    expect(received).toHaveTextContent('9:30 PM');
+    expect(own).toHaveTextContent('You said');
+    expect(own).toHaveTextContent('morning on Earth');
+    expect(own).toHaveTextContent('9:00 AM');
+    expect(own!.className).not.toBe(received!.className);
+  });
+
+  it('has a required message input and a Send button; Enter sends and the input clears', async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    send.mockResolvedValue({
+      message: message('2025-11-24T17:00:00.000Z', {
+        senderId: 'me',
+        content: 'hello',
+        conversationId: 'c5',
+      }),
+      conversationId: 'c5',
+    });
+    renderChat();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    expect(input).toBeRequired();
+    expect(input).toHaveAttribute('placeholder', 'type here');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await userEvent.type(input, 'hello{Enter}');
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(send).toHaveBeenCalledWith('partner', 'hello');
+    expect(screen.getByText('hello')).toBeInTheDocument();
+    expect(socket.sent('sendID')).toEqual([['c5']]);
+  });
+
+  it('keeps the text and says so when sending fails', async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    send.mockRejectedValue(new Error('down'));
+    renderChat();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'are you there?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalled());
+    expect(input).toHaveValue('are you there?');
+  });
+
+  it("shows the list the room sends with 'displayMessage'", async () => {
+    history.mockResolvedValue({
+      days: utcDays([message('2025-11-24T17:00:00.000Z', { content: 'one' })]),
+      conversationId: 'c1',
+    });
+    renderChat();
+    await screen.findByText('one');
+    await waitFor(() => expect(socket.sent('sendID')).toHaveLength(1));
+    act(() =>
+      socket.serverEmit(
+        'displayMessage',
+        utcDays([
+          message('2025-11-24T17:00:00.000Z', { content: 'one' }),
+          message('2025-11-24T17:01:00.000Z', { content: 'two', senderId: 'partner' }),
+        ]),
+      ),
+    );
+    expect(screen.getByText('two')).toBeInTheDocument();
+  });
+
+  it('says when the messages cannot be loaded, with a retry', async () => {
+    history.mockRejectedValue(new Error('down'));
+    renderChat();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The messages could not be loaded.');
+    history.mockResolvedValue({ days: [], conversationId: null });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No Messages to Show')).toBeInTheDocument();
+  });
+});

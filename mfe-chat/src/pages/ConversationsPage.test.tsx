@@ -1,0 +1,68 @@
+import { configure, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import ConversationsPage from './ConversationsPage';
+
+// Generous waits: a loaded machine can take more than the default second to load the page's modules.
+configure({ asyncUtilTimeout: 5000 });
+
+const conversations = jest.fn();
+jest.mock('@skynet/shared', () => ({
+  ...jest.requireActual('@skynet/shared'),
+  chatApi: { conversations: (...args: unknown[]) => conversations(...args) },
+}));
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/messages']}>
+      <ConversationsPage />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  conversations.mockReset();
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+describe('ConversationsPage', () => {
+  it('lists one row per conversation, newest first, with avatar, name and when', async () => {
+    const now = Date.now();
+    conversations.mockResolvedValue([
+      {
+        userId: 'u1',
+        name: 'older',
+        avatar: null,
+        lastMessageAt: new Date(now - 3 * 86_400_000 * 30).toISOString(),
+      },
+      { userId: 'u2', name: 'newer', avatar: null, lastMessageAt: new Date(now - 5 * 60_000).toISOString() },
+    ]);
+    renderPage();
+    const links = await screen.findAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/messages/u2', '/messages/u1']);
+    expect(links[0]).toHaveTextContent('newer');
+    expect(links[0]).toHaveTextContent('5 min ago');
+    expect(within(links[0]!).getByRole('img', { name: "newer's avatar" })).toBeInTheDocument();
+    expect(links[1]).not.toHaveTextContent('ago');
+  });
+
+  it('has a friendly empty state with a way to find people', async () => {
+    conversations.mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search for people' })).toHaveAttribute('href', '/search');
+  });
+
+  it('shows a loader while loading', () => {
+    conversations.mockReturnValue(new Promise(() => {}));
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading conversations');
+  });
+
+  it('says when the list cannot be loaded and tries again', async () => {
+    conversations.mockRejectedValueOnce(new Error('down')).mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your conversations could not be loaded.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
+  });
+});
