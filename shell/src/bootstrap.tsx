@@ -4,7 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { start, triggerAppChange } from 'single-spa';
 import { ShellApp } from './app/ShellApp';
 import { registerRemotes } from './platform/applications';
-import { loadExposedModule } from './platform/federation';
+import { addRuntimePlugins, loadExposedModule } from './platform/federation';
+import { integrityPlugin } from './platform/integrity';
+import { showOverrideBanner } from './platform/overrideBanner';
+import { integrityIndex } from './registry/integrity';
+import { OVERRIDE_PARAM, resolveOverrides } from './registry/overrides';
 import { parseRegistry } from './registry/parse';
 import { visitorId } from './registry/select';
 
@@ -26,8 +30,25 @@ async function boot() {
   const { registry, problems } = parseRegistry(rawRegistry);
   for (const problem of [...configProblems, ...problems]) console.warn(`[shell] ${problem}`);
 
+  // Issue 8: integrity recorded at publish time, and developer overrides (allowed origins only, confirmed).
+  addRuntimePlugins([integrityPlugin(integrityIndex(registry, window.location.origin))]);
+  const { overrides, ignored, hadParams } = resolveOverrides({
+    search: window.location.search,
+    storage: window.localStorage,
+    allowedOrigins: config.devOverrideOrigins,
+    remotes: Object.keys(registry.remotes),
+    confirm: (message) => window.confirm(message),
+  });
+  for (const problem of ignored) console.warn(`[shell] ${problem}`);
+  if (hadParams) {
+    const url = new URL(window.location.href);
+    url.searchParams.delete(OVERRIDE_PARAM);
+    window.history.replaceState(window.history.state, '', url);
+  }
+  showOverrideBanner(overrides);
+
   setRemoteLoader((remote, module) => loadExposedModule(remote, module));
-  registerRemotes(registry, { visitor: visitorId() });
+  registerRemotes(registry, { visitor: visitorId(), overrides });
 
   createRoot(document.getElementById('shell-root')!).render(<ShellApp registry={registry} />);
 

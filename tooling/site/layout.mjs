@@ -9,10 +9,12 @@ export const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-s
 export const dataDir = () => resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
 export const siteDir = () => resolve(process.env.SITE_DIR ?? join(dataDir(), 'site'));
 
+/** @param {string} folder */
 export function readPackage(folder) {
   return JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
 }
 
+/** @param {string} folder */
 export function buildDir(folder) {
   const dir = join(repoRoot, folder, 'dist');
   if (!existsSync(dir)) throw new Error(`${folder} has no build: run \`npm run build\` first.`);

@@ -1,2 +1,6 @@
-export function publishSite(options?: { log?: (line: string) => void }): string;
-export function writeAtomically(file: string, text: string): void;
+// Types for e2e and other TypeScript callers of publish-site.mjs.
+export declare const SHELL_SINGLETONS: Record<string, string>;
+export declare function shellSharedVersions(): { shell: string; provides: Record<string, string> };
+export declare function writeAtomically(file: string, text: string): void;
+/** Publishes the shell and every remote's current build into SITE_DIR and returns that folder. */
+export declare function publishSite(options?: { log?: (line: string) => void }): string;

@@ -1,49 +1,114 @@
 #!/usr/bin/env node
-// Lays the current builds into the site folder: the shell at its root, each remote under
-// /remotes/<name>/<version>/, and a /remotes.json naming every remote's stable version.
-// (The ops command line, `npm run ops`, manages versions after that: see docs/operations.md.)
-import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// Lays the current builds into the site folder: the shell at its root (with shell-shared.json, the versions of the
+// singletons it provides), each remote under /remotes/<name>/<version>/ through the same publish logic as
+// `npm run ops -- publish`, and /remotes.json naming each remote's build as stable.
+// A development build whose files changed without a version bump is published as <version>-local.<hash>
+// instead of failing (`npm run ops -- publish` refuses it). See docs/operations.md.
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDir, REMOTES, readPackage, siteDir } from './layout.mjs';
+import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/commands.mjs';
+import { commitRegistry, readRegistry, writeAtomically } from '../ops/registry-store.mjs';
+import { buildDir, REMOTES, readPackage, repoRoot, siteDir } from './layout.mjs';
 
-export function writeAtomically(file, text) {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, text);
-  renameSync(temp, file);
+export { writeAtomically };
+
+/** The shared singletons the shell is built with (tooling/rspack sharedSingletons), by the package that holds each. */
+export const SHELL_SINGLETONS = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router': 'react-router',
+  'react-router-dom': 'react-router-dom',
+  '@skynet/shared': '@skynet/shared',
+};
+
+/** The versions the shell build provides: what is installed for it, else what its package.json pins. */
+export function shellSharedVersions() {
+  const shellPkg = readPackage('shell');
+  const deps = { ...shellPkg.devDependencies, ...shellPkg.dependencies };
+  /** @type {Record<string, string>} */
+  const provides = {};
+  for (const [name, pkgName] of Object.entries(SHELL_SINGLETONS)) {
+    if (pkgName === '@skynet/shared') {
+      provides[name] = readPackage('shared').version;
+      continue;
+    }
+    const installed = join(repoRoot, 'shell', 'node_modules', pkgName, 'package.json');
+    provides[name] = existsSync(installed)
+      ? JSON.parse(readFileSync(installed, 'utf8')).version
+      : String(deps[pkgName] ?? '').replace(/^[\^~=]/, '');
+  }
+  return { shell: shellPkg.version, provides };
 }
 
+/** @param {{ log?: (line: string) => void }} [options] */
 export function publishSite({ log = console.log } = {}) {
   const site = siteDir();
   mkdirSync(site, { recursive: true });
 
   // The shell: copied over the root, keeping remotes/ and the registry.
   cpSync(buildDir('shell'), site, { recursive: true });
+  writeAtomically(
+    join(site, SHELL_SHARED_FILE),
+    `${JSON.stringify({ ...shellSharedVersions(), writtenAt: new Date().toISOString() }, null, 2)}\n`,
+  );
 
-  const registryFile = join(site, 'remotes.json');
-  const registry = existsSync(registryFile)
-    ? JSON.parse(readFileSync(registryFile, 'utf8'))
-    : { schemaVersion: 1, remotes: {} };
-
-  for (const folder of REMOTES) {
+  const published = REMOTES.map((folder) => {
     const pkg = readPackage(folder);
-    const target = join(site, 'remotes', folder, pkg.version);
-    rmSync(target, { recursive: true, force: true });
-    mkdirSync(target, { recursive: true });
-    cpSync(buildDir(folder), target, { recursive: true });
-    const entry = registry.remotes[folder] ?? { versions: {} };
-    registry.remotes[folder] = {
-      ...entry,
-      routes: pkg.skynet?.routes ?? [],
-      stable: pkg.version,
-      canary: entry.canary ?? null,
-      versions: {
-        ...entry.versions,
-        [pkg.version]: { manifest: `/remotes/${folder}/${pkg.version}/mf-manifest.json` },
-      },
-    };
-    log(`published ${folder}@${pkg.version}`);
+    const result = publishFiles({
+      site,
+      remote: folder,
+      version: pkg.version,
+      from: buildDir(folder),
+      mode: 'local',
+    });
+    log(`${result.status === 'published' ? 'published' : 'already published'} ${folder}@${result.version}`);
+    return { folder, routes: pkg.skynet?.routes ?? [], ...result };
+  });
+
+  // One registry change for all remotes: each build becomes stable (history command "start").
+  const snapshot = readRegistry(site);
+  const registry = structuredClone(snapshot.registry);
+  const entries = [];
+  for (const { folder, routes, version, files } of published) {
+    const before = registry.remotes[folder];
+    const versions = { ...before?.versions };
+    if (!versions[version]) {
+      /** @type {Record<string, string>} */
+      const integrity = {};
+      for (const name of ['mf-manifest.json', 'remoteEntry.js'])
+        if (files[name]) integrity[name] = files[name];
+      versions[version] = {
+        manifest: `${versionPath(folder, version)}mf-manifest.json`,
+        integrity,
+        publishedAt: new Date().toISOString(),
+        routes,
+      };
+    }
+    const canary =
+      before?.canary && before.canary.version !== version && versions[before.canary.version]
+        ? before.canary
+        : null;
+    const after = { routes, stable: version, canary, versions };
+    const changed =
+      !before ||
+      before.stable !== version ||
+      JSON.stringify(before.routes) !== JSON.stringify(routes) ||
+      (before.canary ?? null) !== canary ||
+      !before.versions[version];
+    if (!changed) continue;
+    registry.remotes[folder] = after;
+    entries.push({
+      command: 'start',
+      remote: folder,
+      version,
+      reason: 'npm start published the current build',
+      from: { stable: before?.stable ?? null, canary: before?.canary ?? null },
+      to: { stable: version, canary },
+    });
   }
-  writeAtomically(registryFile, `${JSON.stringify(registry, null, 2)}\n`);
+  if (entries.length > 0) commitRegistry(site, snapshot, registry, entries);
   return site;
 }
 

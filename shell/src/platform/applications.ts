@@ -1,4 +1,4 @@
-import { AreaFallback, type AreaProps, type Lifecycles, platformApi, session } from '@skynet/shared';
+import { AreaFallback, type AreaProps, type Lifecycles, session } from '@skynet/shared';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
@@ -6,6 +6,7 @@ import { type Choice, chooseVersion } from '../registry/select';
 import type { Registry, RemoteEntry } from '../registry/types';
 import { areaElement } from './areas';
 import { loadExposedModule, setManifest } from './federation';
+import { reportEvent } from './reporting';
 import { remoteActive } from './routes';
 
 export interface LoadedRemote {
@@ -16,10 +17,15 @@ export interface LoadedRemote {
 /** Which version of each remote this page load used: tests and ops read it. */
 export const loadedVersions = new Map<string, string>();
 
+/** Batched, once per page load per event (see reporting.ts); a developer override is nobody's version. */
 function report(type: 'load' | 'load-failure' | 'mount-failure', remote: string, version: string): void {
-  platformApi.report([{ type, remote, version }]).catch(() => {
-    // Reporting is best-effort: the page must never suffer for it.
-  });
+  if (version !== 'override') reportEvent(type, remote, version);
+}
+
+/** Records which version an area runs: in loadedVersions and on the area element (data-version). */
+function markLoaded(remote: string, version: string): void {
+  loadedVersions.set(remote, version);
+  areaElement(remote).dataset.version = version;
 }
 
 function isLifecycles(value: unknown): value is Lifecycles {
@@ -49,9 +55,17 @@ function fallbackLifecycles(retry: () => void): Lifecycles {
  * Wraps a remote's lifecycles so single-spa never sees a throw: a failing mount shows the fallback in the
  * area instead of leaving the app SKIP_BECAUSE_BROKEN, and unmount always empties the area.
  */
-function guard(remote: string, version: string, inner: Lifecycles, retry: () => void): Lifecycles {
+function guard(
+  remote: string,
+  version: string,
+  inner: Lifecycles,
+  retry: () => void,
+  /** For a canary: loads the stable version's lifecycles, used when the canary's mount throws. */
+  loadStable?: () => Promise<{ version: string; lifecycles: Lifecycles }>,
+): Lifecycles {
   const fallback = fallbackLifecycles(retry);
   let failed = false;
+  let stable: Lifecycles | null = null;
   return {
     async bootstrap(props) {
       try {
@@ -62,6 +76,10 @@ function guard(remote: string, version: string, inner: Lifecycles, retry: () => 
       }
     },
     async mount(props) {
+      if (stable) {
+        await stable.mount(props);
+        return;
+      }
       if (!failed) {
         try {
           await inner.mount(props);
@@ -75,12 +93,33 @@ function guard(remote: string, version: string, inner: Lifecycles, retry: () => 
           } catch {
             props.domElement.replaceChildren();
           }
+          props.domElement.replaceChildren();
+          if (loadStable) {
+            // A failing canary: this person gets the stable version at once, without an error if it works.
+            try {
+              const loaded = await loadStable();
+              await loaded.lifecycles.bootstrap?.(props);
+              await loaded.lifecycles.mount(props);
+              stable = loaded.lifecycles;
+              markLoaded(remote, loaded.version);
+              return;
+            } catch (stableError) {
+              console.warn(`[shell] ${remote} stable fallback failed to mount`, stableError);
+              props.domElement.replaceChildren();
+            }
+          }
         }
       }
       await fallback.mount(props);
     },
     async unmount(props) {
-      if (failed) await fallback.unmount(props);
+      if (stable) {
+        try {
+          await stable.unmount(props);
+        } catch {
+          props.domElement.replaceChildren();
+        }
+      } else if (failed) await fallback.unmount(props);
       else {
         try {
           await inner.unmount(props);
@@ -106,9 +145,17 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
   if (!choice) return fallbackLifecycles(retry);
   try {
     const lifecycles = await tryLoad(remote, choice, attempt > 0);
-    loadedVersions.set(remote, choice.version);
+    markLoaded(remote, choice.version);
     report('load', remote, choice.version);
-    return guard(remote, choice.version, lifecycles, retry);
+    const { fallback: stableChoice } = choice;
+    const loadStable = stableChoice
+      ? async () => {
+          const stable = await tryLoad(remote, stableChoice, true);
+          report('load', remote, stableChoice.version);
+          return { version: stableChoice.version, lifecycles: stable };
+        }
+      : undefined;
+    return guard(remote, choice.version, lifecycles, retry, loadStable);
   } catch (error) {
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
     report('load-failure', remote, choice.version);
@@ -116,7 +163,8 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
       // A failing canary falls back to stable for this person, silently when stable works.
       try {
         const lifecycles = await tryLoad(remote, choice.fallback, true);
-        loadedVersions.set(remote, choice.fallback.version);
+        markLoaded(remote, choice.fallback.version);
+        report('load', remote, choice.fallback.version);
         return guard(remote, choice.fallback.version, lifecycles, retry);
       } catch (stableError) {
         console.warn(`[shell] ${remote}@${choice.fallback.version} failed to load`, stableError);
@@ -143,6 +191,8 @@ export function chooseFor(remote: string, entry: RemoteEntry, options: RegisterO
 export function registerRemotes(registry: Registry, options: RegisterOptions): void {
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     const choice = chooseFor(remote, entry, options);
+    // Registered up front, so a piece another remote shows (RemoteComponent) comes from the same version.
+    if (choice) setManifest(remote, choice.manifest);
     let attempt = 0;
     const retry = async () => {
       attempt += 1;

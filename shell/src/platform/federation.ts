@@ -1,11 +1,31 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  type ModuleFederationRuntimePlugin,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 
 /** `mfe-feed` -> `mfe_feed`: the container name the remote was built with. */
 export const federationName = (remote: string) => remote.replace(/-/g, '_');
 
-/** Points the Module Federation runtime at a remote's manifest; `force` drops what it cached before. */
+const registered = new Map<string, string>();
+
+/**
+ * Points the Module Federation runtime at a remote's manifest; `force` drops what it cached before.
+ * Registering the same manifest again is a no-op; another manifest always replaces the old one.
+ */
 export function setManifest(remote: string, manifest: string, force = false): void {
-  registerRemotes([{ name: federationName(remote), entry: manifest }], { force });
+  const previous = registered.get(remote);
+  if (previous === manifest && !force) return;
+  registerRemotes([{ name: federationName(remote), entry: manifest }], {
+    force: force || previous !== undefined,
+  });
+  registered.set(remote, manifest);
+}
+
+/** Adds runtime plugins (the integrity checks) to the shell's federation instance. */
+export function addRuntimePlugins(plugins: ModuleFederationRuntimePlugin[]): void {
+  registerPlugins(plugins);
 }
 
 /** Loads a module a remote exposes ('./app', './MapPreview'), rejecting when it is missing. */

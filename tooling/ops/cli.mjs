@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
+import { formatStatus, promote, publish, rollback, rollout, status } from './commands.mjs';
+import { OpsError } from './registry-store.mjs';
+
+const USAGE = `usage: npm run ops -- <command> [options]
+
+  publish <remote> [--from <dir>] [--version <v>]   copy a build to /remotes/<remote>/<version>/ (immutable)
+  rollout <remote> <version> [--percent N]          make a version stable, or a sticky canary for N% of people
+  promote <remote>                                  the canary becomes stable
+  rollback <remote>                                 back to the previous stable (from the history), canary dropped
+  status [--api http://localhost:8080] [--json]     stable, canary, versions and failures per remote
+
+  common: --reason "<why>"  (kept in registry-history.jsonl)
+          --site <dir>       (default: SITE_DIR, else DATA_DIR/site, else .data/site)
+          --expect-revision N  (refuse unless the registry is still at revision N)
+remotes: ${REMOTES.join(', ')}`;
+
+/** Paths given on the command line are relative to where the person ran npm, not to tooling/. */
+const cwd = process.env.INIT_CWD ?? process.cwd();
+
+/** @param {string[]} argv */
+async function main(argv) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      percent: { type: 'string' },
+      reason: { type: 'string' },
+      from: { type: 'string' },
+      version: { type: 'string' },
+      site: { type: 'string' },
+      api: { type: 'string' },
+      token: { type: 'string' },
+      json: { type: 'boolean' },
+      'expect-revision': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, remote, version] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  if (values.site) process.env.SITE_DIR = resolve(cwd, values.site);
+  const { siteDir } = await import('../site/layout.mjs');
+  const site = siteDir();
+  const reason = values.reason;
+  const expectRevision =
+    values['expect-revision'] === undefined ? undefined : Number(values['expect-revision']);
+  const needRemote = () => {
+    if (!remote) throw new OpsError(`usage: ${command} <remote>\n\n${USAGE}`, 'usage');
+    return remote;
+  };
+
+  switch (command) {
+    case 'publish': {
+      const name = needRemote();
+      const pkg = REMOTES.includes(name) ? readPackage(name) : null;
+      const from = values.from ? resolve(cwd, values.from) : buildDir(name);
+      const v = values.version ?? pkg?.version;
+      if (!v) throw new OpsError(`${name} is not a workspace remote: pass --version and --from`, 'usage');
+      const result = publish({
+        site,
+        remote: name,
+        version: v,
+        from,
+        routes: pkg?.skynet?.routes ?? [],
+        reason,
+      });
+      console.log(
+        result.status === 'published'
+          ? `published ${name}@${result.version} (${Object.keys(result.files).length} files) to ${site}/remotes/${name}/${result.version}/`
+          : `${name}@${result.version} is already published with these files: nothing to do`,
+      );
+      return 0;
+    }
+    case 'rollout': {
+      const name = needRemote();
+      if (!version) throw new OpsError('usage: rollout <remote> <version> [--percent N]', 'usage');
+      const percent = values.percent === undefined ? undefined : Number(values.percent);
+      const result = rollout({ site, remote: name, version, percent, reason, expectRevision });
+      for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+      console.log(
+        result.after.canary
+          ? `${name}: canary ${version} for ${result.after.canary.percent}% of people (stable stays ${result.after.stable})`
+          : `${name}: ${version} is stable for everyone (was ${result.before.stable})`,
+      );
+      return 0;
+    }
+    case 'promote': {
+      const name = needRemote();
+      const result = promote({ site, remote: name, reason, expectRevision });
+      console.log(`${name}: canary ${result.after.stable} promoted to stable (was ${result.before.stable})`);
+      return 0;
+    }
+    case 'rollback': {
+      const name = needRemote();
+      const result = rollback({ site, remote: name, reason, expectRevision });
+      console.log(
+        `${name}: rolled back to ${result.after.stable} (was ${result.before.stable}` +
+          `${result.before.canary ? `, canary ${result.before.canary.version} dropped` : ''})`,
+      );
+      return 0;
+    }
+    case 'status': {
+      const report = await status({
+        site,
+        api: values.api ?? process.env.OPS_API ?? 'http://localhost:8080',
+        token: values.token ?? process.env.OPS_TOKEN,
+      });
+      console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
+      return 0;
+    }
+    default:
+      throw new OpsError(`unknown command "${command}"\n\n${USAGE}`, 'usage');
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof OpsError || error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      console.error(`ops: ${error.message}`);
+      process.exit(error.code === 'usage' ? 2 : 1);
+    }
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,275 @@
+// Unit tests of the ops logic on throw-away site folders: node --test tooling/ops/
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import semver from 'semver';
+import { checkVersionCanServe, promote, publish, rollback, rollout, status } from './commands.mjs';
+import { commitRegistry, readHistory, readRegistry, stableStack } from './registry-store.mjs';
+
+const satisfies = (version, range) => semver.satisfies(version, range);
+
+const ROUTES = [{ path: '/about', access: 'public' }];
+let root;
+let site;
+
+/** A remote build: manifest (exposing ./app unless told otherwise), remoteEntry and one chunk. */
+function build(name, { label = 'v1', exposes = ['./app'], react = '^19.0.0' } = {}) {
+  const dir = join(root, 'builds', name);
+  mkdirSync(dir, { recursive: true });
+  const manifest = {
+    id: 'mfe_static',
+    name: 'mfe_static',
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+    shared: [
+      { name: 'react', version: '19.3.1', singleton: true, requiredVersion: react },
+      { name: '@skynet/shared', version: '1.0.0', singleton: true, requiredVersion: '^1.0.0' },
+      { name: 'left-pad', version: '1.0.0', singleton: false, requiredVersion: '^9.0.0' },
+    ],
+    exposes: exposes.map((path) => ({ id: `mfe_static:${path.slice(2)}`, name: path.slice(2), path })),
+  };
+  writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'remoteEntry.js'), `/* entry ${label} */`);
+  writeFileSync(join(dir, 'chunk.js'), `/* chunk ${label} */`);
+  return dir;
+}
+
+const pub = (version, from, extra = {}) =>
+  publish({ site, remote: 'mfe-static', version, from, routes: ROUTES, ...extra });
+const entry = () => readRegistry(site).registry.remotes['mfe-static'];
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'ops-test-'));
+  site = join(root, 'site');
+  mkdirSync(site, { recursive: true });
+  writeFileSync(
+    join(site, 'shell-shared.json'),
+    JSON.stringify({ provides: { react: '19.3.1', 'react-dom': '19.3.1', '@skynet/shared': '1.0.0' } }),
+  );
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('publish', () => {
+  test('copies the build with an integrity index and records the version; a new remote gets it as stable', () => {
+    const result = pub('1.0.0', build('a'));
+    assert.equal(result.status, 'published');
+    const index = JSON.parse(readFileSync(join(site, 'remotes/mfe-static/1.0.0/integrity.json'), 'utf8'));
+    assert.match(index.files['chunk.js'], /^sha384-[A-Za-z0-9+/]+=*$/);
+    assert.deepEqual(Object.keys(index.files).sort(), ['chunk.js', 'mf-manifest.json', 'remoteEntry.js']);
+    assert.equal(entry().stable, '1.0.0');
+    assert.equal(entry().versions['1.0.0'].manifest, '/remotes/mfe-static/1.0.0/mf-manifest.json');
+    assert.equal(entry().versions['1.0.0'].integrity['remoteEntry.js'], index.files['remoteEntry.js']);
+  });
+
+  test('a version is immutable: other files are refused naming the file; the same files are a no-op', () => {
+    pub('1.0.0', build('a'));
+    const revision = readRegistry(site).revision;
+    assert.throws(
+      () => pub('1.0.0', build('b', { label: 'v2' })),
+      /already published with different files \(chunk\.js differs\)/,
+    );
+    assert.equal(pub('1.0.0', build('a')).status, 'unchanged');
+    assert.equal(readRegistry(site).revision, revision, 'a no-op writes nothing');
+    assert.equal(readFileSync(join(site, 'remotes/mfe-static/1.0.0/chunk.js'), 'utf8'), '/* chunk v1 */');
+  });
+
+  test('local mode (npm start) publishes a changed build as <version>-local.<hash> instead of failing', () => {
+    pub('1.0.0', build('a'));
+    const local = pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' });
+    assert.match(local.version, /^1\.0\.0-local\.[0-9a-f]{8}$/);
+    assert.equal(pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' }).version, local.version);
+  });
+
+  test('a folder that is not a remote build is refused', () => {
+    mkdirSync(join(root, 'empty'));
+    assert.throws(() => pub('1.0.0', join(root, 'empty')), /has no mf-manifest\.json/);
+  });
+});
+
+describe('registry writes', () => {
+  test('compare-and-swap: a change made after the read is never overwritten', () => {
+    pub('1.0.0', build('a'));
+    const snapshot = readRegistry(site);
+    // Someone else changes the registry meanwhile.
+    const other = readRegistry(site);
+    commitRegistry(site, other, other.registry, [{ command: 'test' }]);
+    assert.throws(
+      () => commitRegistry(site, snapshot, snapshot.registry, [{ command: 'late' }]),
+      /changed since it was read/,
+    );
+    assert.equal(readRegistry(site).revision, 2);
+  });
+
+  test('a hand edit (same revision, other bytes) is also detected', () => {
+    pub('1.0.0', build('a'));
+    const snapshot = readRegistry(site);
+    const file = join(site, 'remotes.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"canary": null', '"canary": null '));
+    assert.throws(() => commitRegistry(site, snapshot, snapshot.registry, []), /changed since it was read/);
+  });
+
+  test('--expect-revision refuses when the registry moved on', () => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    assert.throws(
+      () => rollout({ site, remote: 'mfe-static', version: '1.1.0', expectRevision: 1 }),
+      /at revision 2, not 1/,
+    );
+  });
+
+  test('every change is a complete file and a history line with time, command and reason', () => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', reason: 'new landing page' });
+    const history = readHistory(site);
+    assert.deepEqual(
+      history.map((line) => line.command),
+      ['publish', 'publish', 'rollout'],
+    );
+    assert.equal(history[2].reason, 'new landing page');
+    assert.match(history[2].at, /^\d{4}-\d\d-\d\dT/);
+    assert.deepEqual(history[2].from, { stable: '1.0.0', canary: null });
+    assert.deepEqual(history[2].to, { stable: '1.1.0', canary: null });
+  });
+});
+
+describe('rollout refusals', () => {
+  beforeEach(() => pub('1.0.0', build('a')));
+
+  test('a version that is not published', () => {
+    assert.throws(
+      () => rollout({ site, remote: 'mfe-static', version: '9.9.9' }),
+      /9\.9\.9 is not published/,
+    );
+  });
+
+  test('a manifest that does not expose ./app', () => {
+    pub('1.1.0', build('b', { exposes: ['./Widget'] }));
+    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0' }), /does not expose \.\/app/);
+  });
+
+  test('a singleton the shell does not provide in a matching version', () => {
+    pub('2.0.0', build('b', { react: '^20.0.0' }));
+    assert.throws(
+      () => rollout({ site, remote: 'mfe-static', version: '2.0.0', percent: 10 }),
+      /needs react \^20\.0\.0 but the shell provides 19\.3\.1/,
+    );
+    assert.equal(entry().canary, null);
+  });
+
+  test('non-singletons are not checked, and a published version edited in place is refused', () => {
+    pub('1.1.0', build('b', { label: 'v2' }));
+    assert.deepEqual(checkVersionCanServe(site, 'mfe-static', '1.1.0').problems, []);
+    writeFileSync(join(site, 'remotes/mfe-static/1.1.0/chunk.js'), 'tampered');
+    assert.throws(
+      () => rollout({ site, remote: 'mfe-static', version: '1.1.0' }),
+      /changed after it was published: chunk\.js differs/,
+    );
+  });
+
+  test('a bad percentage', () => {
+    pub('1.1.0', build('b', { label: 'v2' }));
+    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 0 }), /--percent/);
+    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 150 }), /--percent/);
+  });
+});
+
+describe('canary, promote and rollback', () => {
+  beforeEach(() => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    pub('1.2.0', build('c', { label: 'v3' }));
+  });
+
+  test('a canary for N%, then promoted to stable', () => {
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 25 });
+    assert.equal(entry().stable, '1.0.0');
+    promote({ site, remote: 'mfe-static', reason: 'canary healthy' });
+    assert.equal(entry().stable, '1.1.0');
+    assert.equal(entry().canary, null);
+    assert.throws(() => promote({ site, remote: 'mfe-static' }), /no canary to promote/);
+  });
+
+  test('rollback walks back through the stables in the history, dropping any canary', () => {
+    rollout({ site, remote: 'mfe-static', version: '1.1.0' });
+    rollout({ site, remote: 'mfe-static', version: '1.2.0', percent: 50 });
+    promote({ site, remote: 'mfe-static' });
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
+    assert.equal(rollback({ site, remote: 'mfe-static', reason: 'errors' }).after.stable, '1.1.0');
+    assert.equal(entry().canary, null);
+    assert.equal(rollback({ site, remote: 'mfe-static' }).after.stable, '1.0.0');
+    assert.throws(() => rollback({ site, remote: 'mfe-static' }), /no earlier stable version/);
+    assert.deepEqual(stableStack(readHistory(site), 'mfe-static'), ['1.0.0']);
+  });
+
+  test('rolling out again after a rollback starts a new branch of the history', () => {
+    rollout({ site, remote: 'mfe-static', version: '1.1.0' });
+    rollback({ site, remote: 'mfe-static' });
+    rollout({ site, remote: 'mfe-static', version: '1.2.0' });
+    assert.equal(rollback({ site, remote: 'mfe-static' }).after.stable, '1.0.0');
+  });
+
+  test('status lists stable, canary and failures per version, tolerating a server that is down', async () => {
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 20 });
+    const report = await status({
+      site,
+      summary: {
+        rows: [
+          {
+            remote: 'mfe-static',
+            version: '1.1.0',
+            type: 'load-failure',
+            count: 3,
+            last: '2026-11-22T10:00:00Z',
+          },
+          { remote: 'mfe-static', version: '1.1.0', type: 'load', count: 40 },
+        ],
+      },
+    });
+    const remote = report.remotes.find((r) => r.remote === 'mfe-static');
+    assert.deepEqual(remote.canary, { version: '1.1.0', percent: 20 });
+    const canary = remote.versions.find((v) => v.version === '1.1.0');
+    assert.equal(canary.role, 'canary');
+    assert.equal(canary.loadFailures, 3);
+    assert.equal(canary.loads, 40);
+    const down = await status({ site, api: 'http://127.0.0.1:9' });
+    assert.match(down.eventsError, /could not reach/);
+  });
+});
+
+describe('semver ranges', () => {
+  test('caret, tilde, x-ranges, comparators, or, prereleases', () => {
+    assert.ok(satisfies('19.3.1', '^19.0.0'));
+    assert.ok(!satisfies('19.3.1', '^20.0.0'));
+    assert.ok(satisfies('0.2.5', '^0.2.1'));
+    assert.ok(!satisfies('0.3.0', '^0.2.1'));
+    assert.ok(satisfies('1.2.9', '~1.2.3'));
+    assert.ok(!satisfies('1.3.0', '~1.2.3'));
+    assert.ok(satisfies('7.18.5', '>=7.0.0 <8'));
+    assert.ok(satisfies('1.4.0', '1.x || 2.x'));
+    assert.ok(satisfies('3.0.0', '*'));
+    assert.ok(satisfies('1.5.0', '1.0.0 - 2'));
+    assert.ok(!satisfies('1.0.0-beta.1', '^1.0.0'));
+    assert.ok(satisfies('1.0.0-beta.2', '^1.0.0-beta.1'));
+    assert.ok(!satisfies('not a version', '*'));
+  });
+});
+
+describe('the command line', () => {
+  test('prints refusals as one clear line and exits 1', () => {
+    pub('1.0.0', build('a'));
+    const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [cli, 'rollout', 'mfe-static', '3.0.0', '--site', site], {
+      encoding: 'utf8',
+    });
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      /ops: refused: mfe-static@3\.0\.0 cannot go live:\n {2}- mfe-static@3\.0\.0 is not published/,
+    );
+  });
+});
