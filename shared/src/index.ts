@@ -13,6 +13,7 @@ export { type AreaProps, createLifecycles, type Lifecycles } from './lifecycles/
 export { ErrorBoundary } from './lifecycles/ErrorBoundary';
 export { loadExposed, RemoteComponent, setRemoteLoader } from './lifecycles/RemoteComponent';
 export { paths, slugify } from './paths';
+export * from './router';
 export { type SessionState, type SessionStatus, session, useCurrentUser, useSession } from './session/store';
 export { closeSocket, getSocket, SOCKET_EVENTS, socketCount, socketOptions } from './socket';
 export { notify, TOAST_DEFAULTS, ToastHost } from './toast';
@@ -20,4 +21,3 @@ export type * from './types';
 export { Avatar } from './ui/Avatar';
 export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
 export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';
-export * from './router';
