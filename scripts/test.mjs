@@ -43,9 +43,9 @@ function count(output) {
     totals.passed += Number(line[1].match(/(\d+) passed/)?.[1] ?? 0);
     totals.failed += Number(line[1].match(/(\d+) failed/)?.[1] ?? 0);
   }
-  // node --test: "# pass 12" / "# fail 0"
-  for (const line of output.matchAll(/^# pass (\d+)$/gm)) totals.passed += Number(line[1]);
-  for (const line of output.matchAll(/^# fail (\d+)$/gm)) totals.failed += Number(line[1]);
+  // node --test: "# pass 12" / "# fail 0" (TAP reporter) or "ℹ pass 12" / "ℹ fail 0" (spec reporter)
+  for (const line of output.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)) totals.passed += Number(line[1]);
+  for (const line of output.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)) totals.failed += Number(line[1]);
   // playwright: "  42 passed (1.2m)" / "  1 failed"
   for (const line of output.matchAll(/^\s+(\d+) passed \(/gm)) totals.passed += Number(line[1]);
   for (const line of output.matchAll(/^\s+(\d+) failed$/gm)) totals.failed += Number(line[1]);

@@ -1,0 +1,94 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { TypeBoxProvider } from './lib/type-provider.js';
+import authPlugin from './plugins/app/auth.js';
+import avatarsPlugin from './plugins/app/avatars.js';
+import chatRepository from './plugins/app/chat-repository.js';
+import errorsPlugin, { describeValidationError } from './plugins/app/errors.js';
+import faqsRepository from './plugins/app/faqs-repository.js';
+import jobsPlugin from './plugins/app/jobs.js';
+import mailerPlugin from './plugins/app/mailer.js';
+import oidcPlugin from './plugins/app/oidc.js';
+import platformRepository from './plugins/app/platform-repository.js';
+import postsRepository from './plugins/app/posts-repository.js';
+import realtimePlugin from './plugins/app/realtime.js';
+import usersRepository from './plugins/app/users-repository.js';
+import databasePlugin from './plugins/external/database.js';
+import rateLimitPlugin from './plugins/external/rate-limit.js';
+import redisPlugin from './plugins/external/redis.js';
+import securityPlugin from './plugins/external/security.js';
+import swaggerPlugin from './plugins/external/swagger.js';
+import sitePlugin from './plugins/site.js';
+import apiRoutes from './routes/api/index.js';
+
+/** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
+export const BODY_LIMIT = 4.5 * 1024 * 1024;
+
+export interface BuildOptions {
+  /** An already migrated and seeded database (tests). Default: DATABASE_URL or the embedded PGlite. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Run the hourly purge job (default true). */
+  scheduleJobs?: boolean;
+}
+
+/**
+ * Builds the Fastify app in three layers (fastify/demo): external plugins, application services and repositories,
+ * then routes. server.ts only boots it; tests `inject` into it.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(describeValidationError(errors, dataVar)),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    forceCloseConnections: true,
+    // Creating a fresh embedded database takes seconds, more on a busy 2-core machine: 10 s (the default) is too tight.
+    pluginTimeout: 120_000,
+  }).withTypeProvider<TypeBoxProvider>();
+
+  // An empty JSON body reads as {} (clients POST some calls without a payload); schemas still reject what is missing.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      const err = new Error('The request body is not valid JSON.') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+
+  app.decorate('config', config);
+
+  // 1. external
+  await app.register(databasePlugin, { config, ...(options.database ? { database: options.database } : {}) });
+  await app.register(redisPlugin, { config });
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(swaggerPlugin);
+
+  // 2. application services and repositories
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { config });
+  await app.register(mailerPlugin, { config });
+  await app.register(avatarsPlugin, { config });
+  await app.register(usersRepository);
+  await app.register(postsRepository);
+  await app.register(chatRepository);
+  await app.register(faqsRepository);
+  await app.register(platformRepository);
+  await app.register(oidcPlugin, { config });
+  await app.register(realtimePlugin, { config });
+  await app.register(jobsPlugin, { config, schedule: options.scheduleJobs ?? true });
+
+  // 3. routes
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(sitePlugin, { config });
+
+  return app;
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from '../config.js';
+import { createUsersRepository } from '../plugins/app/users-repository.js';
+import { openConfiguredDatabase } from '../plugins/external/database.js';
+
+const USAGE = 'Usage: npm run admin -- grant <email>   |   npm run admin -- revoke <email>';
+
+/** Names administrators: `npm run admin -- grant <email>` (same DATABASE_URL / DATA_DIR as the server). */
+export async function runAdmin(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; out: string }> {
+  const [command, email] = args;
+  if ((command !== 'grant' && command !== 'revoke') || !email) return { code: 2, out: USAGE };
+  const config = loadConfig(env);
+  const database = await openConfiguredDatabase(config);
+  try {
+    const found = await createUsersRepository(database.db).grantAdmin(email.trim(), command === 'grant');
+    if (!found) return { code: 1, out: `No account has the e-mail ${email}.` };
+    return {
+      code: 0,
+      out:
+        command === 'grant' ? `${email} is now an administrator.` : `${email} is no longer an administrator.`,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+const isMain =
+  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
+if (isMain) {
+  runAdmin(process.argv.slice(2).filter((a) => a !== '--'))
+    .then(({ code, out }) => {
+      (code === 0 ? console.log : console.error)(out);
+      process.exit(code);
+    })
+    .catch((err: unknown) => {
+      console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
+      process.exit(1);
+    });
+}

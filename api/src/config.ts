@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: two levels above api/src or api/dist (this file sits directly in one of them). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The api package folder (holds drizzle/ migrations). */
+export const API_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  siteDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** null = read or create `$DATA_DIR/jwt-secret` at start. */
+  jwtSecret: string | null;
+  publicOrigin: string;
+  corsOrigins: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  oidc: OidcConfig | null;
+  supportEmail: string;
+  supportPhone: string;
+  rateLimit: boolean;
+  logLevel: string;
+  csp: boolean;
+  environment: string;
+  /** Days an account waits between deletion and purge. */
+  purgeAfterDays: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function isUrl(value: string, protocols: string[]): boolean {
+  try {
+    const u = new URL(value);
+    return protocols.includes(u.protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads and validates the environment once, naming every bad variable (bulletproof-react `config/env.ts` habit).
+ * Throws a ConfigError listing all problems.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+
+  let port = 8080;
+  const rawPort = str('PORT');
+  if (rawPort !== null) {
+    const n = Number(rawPort);
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      problems.push(`PORT must be a port number 0-65535, got "${rawPort}".`);
+    else port = n;
+  }
+  const host = str('HOST') ?? '0.0.0.0';
+
+  const dataDir = path.resolve(str('DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
+  const siteDir = path.resolve(str('SITE_DIR') ?? path.join(dataDir, 'site'));
+
+  const databaseUrl = str('DATABASE_URL');
+  if (databaseUrl !== null && !isUrl(databaseUrl, ['postgres:', 'postgresql:'])) {
+    problems.push(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for the embedded database).',
+    );
+  }
+  const redisUrl = str('REDIS_URL');
+  if (redisUrl !== null && !isUrl(redisUrl, ['redis:', 'rediss:'])) {
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL.');
+  }
+  const jwtSecret = str('JWT_SECRET');
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long (leave it unset to generate one).');
+  }
+
+  let publicOrigin = `http://localhost:${port}`;
+  const rawOrigin = str('PUBLIC_ORIGIN');
+  if (rawOrigin !== null) {
+    if (!isUrl(rawOrigin, ['http:', 'https:']))
+      problems.push('PUBLIC_ORIGIN must be an http(s) origin such as https://skynet.example.');
+    else publicOrigin = new URL(rawOrigin).origin;
+  }
+
+  const corsOrigins: string[] = [];
+  for (const o of (str('CORS_ORIGINS') ?? '').split(',')) {
+    const t = o.trim();
+    if (!t) continue;
+    if (!isUrl(t, ['http:', 'https:'])) problems.push(`CORS_ORIGINS entry "${t}" is not an http(s) origin.`);
+    else corsOrigins.push(new URL(t).origin);
+  }
+
+  const smtpUrl = str('SMTP_URL');
+  if (smtpUrl !== null && !isUrl(smtpUrl, ['smtp:', 'smtps:']))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
+  const mailFrom = str('MAIL_FROM') ?? 'Skynet <no-reply@skynet.local>';
+
+  const issuer = str('OIDC_ISSUER');
+  const clientId = str('OIDC_CLIENT_ID');
+  const clientSecret = str('OIDC_CLIENT_SECRET');
+  let oidc: OidcConfig | null = null;
+  if (issuer !== null || clientId !== null || clientSecret !== null) {
+    if (issuer === null)
+      problems.push('OIDC_ISSUER is required when OIDC_CLIENT_ID or OIDC_CLIENT_SECRET is set.');
+    else if (!isUrl(issuer, ['http:', 'https:'])) problems.push('OIDC_ISSUER must be an http(s) URL.');
+    if (clientId === null) problems.push('OIDC_CLIENT_ID is required when OIDC_ISSUER is set.');
+    if (clientSecret === null) problems.push('OIDC_CLIENT_SECRET is required when OIDC_ISSUER is set.');
+    if (issuer && clientId && clientSecret) oidc = { issuer, clientId, clientSecret };
+  }
+
+  const rawRate = (str('RATE_LIMIT') ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rawRate)) problems.push(`RATE_LIMIT must be "on" or "off", got "${rawRate}".`);
+  const rawCsp = (str('CSP') ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rawCsp)) problems.push(`CSP must be "on" or "off", got "${rawCsp}".`);
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    port,
+    host,
+    dataDir,
+    siteDir,
+    databaseUrl,
+    redisUrl,
+    jwtSecret,
+    publicOrigin,
+    corsOrigins,
+    smtpUrl,
+    mailFrom,
+    oidc,
+    supportEmail: str('SUPPORT_EMAIL') ?? 'support@skynet.local',
+    supportPhone: str('SUPPORT_PHONE') ?? '+1 604 555 0100',
+    rateLimit: rawRate === 'on',
+    logLevel,
+    csp: rawCsp === 'on',
+    environment: str('NODE_ENV') ?? 'local',
+    purgeAfterDays: 30,
+  };
+}
+
+export function siteExists(config: Config): boolean {
+  return existsSync(config.siteDir);
+}

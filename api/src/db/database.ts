@@ -1,0 +1,126 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { API_ROOT } from '../config.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
+
+/** Runs raw SQL and returns its rows (the two drivers both answer `{ rows }`). */
+export async function rows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** int8 and numeric come back as strings from node-postgres and as numbers from PGlite: normalise to number. */
+function pgTypes() {
+  const parseNumber = (v: string) => Number(v);
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === 20 || oid === 1700) return parseNumber;
+      return pg.types.getTypeParser(oid, format);
+    }) as typeof pg.types.getTypeParser,
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pg',
+    close: () => pool.end(),
+  };
+}
+
+/** Wraps an already-open PGlite instance (tests clone a template into memory). */
+export function wrapPglite(client: PGlite, onClose?: () => void): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      onClose?.();
+    },
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes an exclusive lock on the embedded database directory. PGlite does not: a second process opening the same
+ * directory loses its writes silently.
+ */
+function lockDirectory(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockFile, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${pid}. Stop that process, or set DATABASE_URL to use PostgreSQL.`,
+        );
+      }
+      rmSync(lockFile, { force: true }); // stale lock from a process that is gone
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}.`);
+}
+
+export async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(path.dirname(dir), { recursive: true });
+  const unlock = lockDirectory(dir);
+  try {
+    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    return wrapPglite(client, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+export async function createInMemoryPglite(loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/** Applies the one migration set (drizzle/) and refreshes planner statistics on PGlite (it has no autovacuum). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await database.db.execute(sql`VACUUM ANALYZE`);
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
+    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const planets = pgTable('planets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+  radius: doublePrecision('radius').notNull(),
+  orbitRadius: doublePrecision('orbit_radius').notNull(),
+  orbitDuration: doublePrecision('orbit_duration').notNull().default(300),
+  imageUrl: text('image_url').notNull(),
+  /** Gapless counter of posts on this planet: a post's planet_seq, so page n is an index range. */
+  postSeq: integer('post_seq').notNull().default(0),
+});
+
+/** Single-row counter (id = 1) giving every post a gapless global sequence number for the galaxy feed. */
+export const feedCounter = pgTable('feed_counter', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userName: text('user_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    avatarFile: text('avatar_file'),
+    bio: text('bio').notNull().default(''),
+    planetId: text('planet_id')
+      .notNull()
+      .references(() => planets.id),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    admin: boolean('admin').notNull().default(false),
+    /** Bumped on password change/reset and deletion: tokens carrying an older version stop working. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    followerCount: integer('follower_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
+    postCount: integer('post_count').notNull().default(0),
+    /** Gapless per-author post counter (never decremented): a post's author_seq. */
+    postSeq: integer('post_seq').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
+    uniqueIndex('users_email_idx').on(t.email),
+    uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
+    index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
+    index('users_deleted_at_idx').on(t.deletedAt),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Global gapless sequence (galaxy feed). */
+    seq: integer('seq').notNull(),
+    /** Kept after the author is purged, so the post still names a (gone) author id. No foreign key on purpose. */
+    authorId: uuid('author_id').notNull(),
+    authorSeq: integer('author_seq').notNull(),
+    planetId: text('planet_id')
+      .notNull()
+      .references(() => planets.id),
+    planetSeq: integer('planet_seq').notNull(),
+    content: text('content').notNull(),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    parentId: uuid('parent_id'),
+    deleted: boolean('deleted').notNull().default(false),
+    likeCount: integer('like_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    /** Gapless per-post comment counter: a comment's post_seq. */
+    commentSeq: integer('comment_seq').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
+  },
+  (t) => [
+    uniqueIndex('posts_seq_idx').on(t.seq),
+    uniqueIndex('posts_planet_seq_idx').on(t.planetId, t.planetSeq),
+    uniqueIndex('posts_author_seq_idx').on(t.authorId, t.authorSeq),
+    index('posts_search_idx').using('gin', t.search),
+    index('posts_parent_idx').on(t.parentId),
+    index('posts_created_idx').on(t.createdAt, t.id),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    postSeq: integer('post_seq').notNull(),
+    authorId: uuid('author_id').notNull(),
+    content: text('content').notNull(),
+    planetId: text('planet_id')
+      .notNull()
+      .references(() => planets.id),
+    latitude: doublePrecision('latitude').notNull().default(0),
+    longitude: doublePrecision('longitude').notNull().default(0),
+    deleted: boolean('deleted').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comments_post_seq_idx').on(t.postId, t.postSeq),
+    index('comments_author_idx').on(t.authorId, t.createdAt, t.postId),
+  ],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('likes_user_created_idx').on(t.userId, t.createdAt, t.postId),
+  ],
+);
+
+export const saves = pgTable(
+  'saves',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('saves_user_created_idx').on(t.userId, t.createdAt, t.postId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: uuid('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: uuid('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The two members, user_a < user_b, so a pair has exactly one conversation. */
+    userA: uuid('user_a')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userB: uuid('user_b')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_idx').on(t.userA, t.userB),
+    index('conversations_user_b_idx').on(t.userB),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id').notNull(),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+});
+
+/** Pending identity-provider sign-ins (state -> PKCE verifier + nonce), short-lived. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/** One-time codes handed to the web page after an identity-provider sign-in, exchanged for a token. */
+export const oauthCodes = pgTable('oauth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const faqs = pgTable('faqs', {
+  id: text('id').primaryKey(),
+  position: integer('position').notNull(),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  search: tsvector('search').generatedAlwaysAs(
+    sql`to_tsvector('english'::regconfig, question || ' ' || answer)`,
+  ),
+});
+
+export const platformEvents = pgTable(
+  'platform_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    at: ts('at').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [index('platform_events_received_idx').on(t.receivedAt)],
+);

@@ -1,0 +1,16 @@
+/** An error whose message is safe and meant for a person; the error handler answers it as `{success:false, error}`. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'You need to sign in to do that.') => new HttpError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
+export const notFound = (message = 'Not found.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,297 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Db, rows } from '../../db/database.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { PAGE_SIZE } from '../../lib/paging.js';
+import type { Comment, Post } from '../../schemas/entities.js';
+import { avatarUrl } from './users-repository.js';
+
+interface PostRow {
+  id: string;
+  author_id: string;
+  content: string;
+  created_at: Date | string;
+  planet_id: string;
+  latitude: number;
+  longitude: number;
+  parent_id: string | null;
+  deleted: boolean;
+  like_count: number;
+  comment_count: number;
+  user_name: string | null;
+  avatar_file: string | null;
+  parent_preview: string | null;
+}
+
+const DELETED_USER = 'Deleted User';
+
+function toPost(r: PostRow): Post {
+  return {
+    _id: r.id,
+    authorId: r.author_id,
+    userName: r.user_name ?? DELETED_USER,
+    avatarUrl: avatarUrl(r.avatar_file),
+    content: r.deleted ? '' : r.content,
+    createdAt: new Date(r.created_at).toISOString(),
+    location: { _id: r.id, planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+    parentPost: r.parent_id,
+    deleted: r.deleted,
+    likeCount: r.like_count,
+    commentCount: r.comment_count,
+    parentPreview: r.parent_preview,
+  };
+}
+
+function toComment(r: PostRow): Comment {
+  const { parentPost: _p, parentPreview: _pp, ...rest } = toPost(r);
+  return rest;
+}
+
+/** The Post shape in one select: author name/avatar and the parent's preview, so lists need no extra call. */
+const POST_SELECT =
+  sql.raw(`SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
+  p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
+  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, 5) END AS parent_preview
+  FROM posts p LEFT JOIN users u ON u.id = p.author_id LEFT JOIN posts pp ON pp.id = p.parent_id`);
+
+export interface NewPost {
+  authorId: string;
+  content: string;
+  planetId: string;
+  latitude: number;
+  longitude: number;
+  parentId: string | null;
+}
+
+export function createPostsRepository(db: Db) {
+  const list = async (query: SQL) => (await rows<PostRow>(db, query)).map(toPost);
+
+  return {
+    async byId(id: string): Promise<Post | null> {
+      const [r] = await rows<PostRow>(db, sql`${POST_SELECT} WHERE p.id = ${id}`);
+      return r ? toPost(r) : null;
+    },
+
+    /**
+     * Creates a post. Each post takes the next number of three gapless counters (global, planet, author) in the
+     * same transaction, so feed page n is an exact index range at any depth. Lock order is fixed: global, planet,
+     * author.
+     */
+    async create(p: NewPost): Promise<Post> {
+      const id = await db.transaction(async (tx) => {
+        if (p.parentId) {
+          const [parent] = await rows<{ deleted: boolean }>(
+            tx,
+            sql`SELECT deleted FROM posts WHERE id = ${p.parentId}`,
+          );
+          if (!parent) throw notFound('The post you reply to does not exist.');
+          if (parent.deleted) throw badRequest('You cannot reply to a deleted post.');
+        }
+        const [g] = await rows<{ value: number }>(
+          tx,
+          sql`UPDATE feed_counter SET value = value + 1 WHERE id = 1 RETURNING value`,
+        );
+        const [pl] = await rows<{ post_seq: number }>(
+          tx,
+          sql`UPDATE planets SET post_seq = post_seq + 1 WHERE id = ${p.planetId} RETURNING post_seq`,
+        );
+        if (!pl) throw badRequest('Unknown planet.');
+        const [au] = await rows<{ post_seq: number }>(
+          tx,
+          sql`UPDATE users SET post_seq = post_seq + 1, post_count = post_count + 1 WHERE id = ${p.authorId}
+              RETURNING post_seq`,
+        );
+        if (!g || !au) throw new Error('counter rows missing');
+        const [row] = await rows<{ id: string }>(
+          tx,
+          sql`INSERT INTO posts (seq, author_id, author_seq, planet_id, planet_seq, content, latitude, longitude, parent_id)
+              VALUES (${g.value}, ${p.authorId}, ${au.post_seq}, ${p.planetId}, ${pl.post_seq}, ${p.content},
+                      ${p.latitude}, ${p.longitude}, ${p.parentId})
+              RETURNING id`,
+        );
+        return row!.id;
+      });
+      const post = await this.byId(id);
+      if (!post) throw new Error('created post not found');
+      return post;
+    },
+
+    /** Author or admin only. A deleted post keeps its row (replies and feeds stay consistent) with content ''. */
+    async remove(id: string, user: { id: string; admin: boolean }): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [row] = await rows<{ author_id: string; deleted: boolean }>(
+          tx,
+          sql`SELECT author_id, deleted FROM posts WHERE id = ${id} FOR UPDATE`,
+        );
+        if (!row) throw notFound('Post not found.');
+        if (row.author_id !== user.id && !user.admin)
+          throw forbidden('Only the author or an administrator can delete this post.');
+        if (row.deleted) return;
+        await tx.execute(sql`UPDATE posts SET deleted = true, content = '' WHERE id = ${id}`);
+        await tx.execute(
+          sql`UPDATE users SET post_count = GREATEST(post_count - 1, 0) WHERE id = ${row.author_id}`,
+        );
+      });
+    },
+
+    /**
+     * Galaxy feed, page index from 0 (the route maps the spec's 1-based page). The counter is read first so the
+     * page query carries constant bounds: the planner then sees a 20-row index range (with sub-select bounds it
+     * guessed 500 rows and hashed the whole users table).
+     */
+    async galaxy(page: number): Promise<Post[]> {
+      const [c] = await rows<{ value: number }>(db, sql`SELECT value FROM feed_counter WHERE id = 1`);
+      const hi = (c?.value ?? 0) - page * PAGE_SIZE;
+      if (hi <= 0) return [];
+      return list(sql`${POST_SELECT} WHERE p.seq <= ${hi} AND p.seq > ${hi - PAGE_SIZE} ORDER BY p.seq DESC`);
+    },
+
+    async planet(planetId: string, page: number): Promise<Post[]> {
+      const [c] = await rows<{ post_seq: number }>(
+        db,
+        sql`SELECT post_seq FROM planets WHERE id = ${planetId}`,
+      );
+      const hi = (c?.post_seq ?? 0) - page * PAGE_SIZE;
+      if (hi <= 0) return [];
+      return list(
+        sql`${POST_SELECT} WHERE p.planet_id = ${planetId} AND p.planet_seq <= ${hi} AND p.planet_seq > ${hi - PAGE_SIZE}
+            ORDER BY p.planet_seq DESC`,
+      );
+    },
+
+    async author(userId: string, page: number): Promise<Post[]> {
+      const [c] = await rows<{ post_seq: number }>(db, sql`SELECT post_seq FROM users WHERE id = ${userId}`);
+      const hi = (c?.post_seq ?? 0) - page * PAGE_SIZE;
+      if (hi <= 0) return [];
+      return list(
+        sql`${POST_SELECT} WHERE p.author_id = ${userId} AND p.author_seq <= ${hi} AND p.author_seq > ${hi - PAGE_SIZE}
+            ORDER BY p.author_seq DESC`,
+      );
+    },
+
+    /** Full-text search (websearch syntax, so any text is valid input and only ever data), newest first. */
+    search(text: string, page: number): Promise<Post[]> {
+      return list(
+        sql`${POST_SELECT} WHERE p.search @@ websearch_to_tsquery('english', ${text}) AND NOT p.deleted
+            ORDER BY p.seq DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}`,
+      );
+    },
+
+    /** A user's likes/saves, newest first; the offset runs on the (user, created_at) index only, before the join. */
+    history(kind: 'likes' | 'saves', userId: string, page: number): Promise<Post[]> {
+      const table = sql.raw(kind);
+      return list(
+        sql`${POST_SELECT} JOIN (SELECT post_id, created_at FROM ${table} WHERE user_id = ${userId}
+              ORDER BY created_at DESC, post_id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) h ON h.post_id = p.id
+            ORDER BY h.created_at DESC, h.post_id DESC`,
+      );
+    },
+
+    commented(userId: string, page: number): Promise<Post[]> {
+      return list(
+        sql`${POST_SELECT} JOIN (SELECT post_id, max(created_at) AS last FROM comments WHERE author_id = ${userId}
+              GROUP BY post_id ORDER BY last DESC, post_id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) h
+            ON h.post_id = p.id ORDER BY h.last DESC, h.post_id DESC`,
+      );
+    },
+
+    async has(kind: 'likes' | 'saves', userId: string, postId: string): Promise<boolean> {
+      const r = await rows(
+        db,
+        sql`SELECT 1 FROM ${sql.raw(kind)} WHERE user_id = ${userId} AND post_id = ${postId}`,
+      );
+      return r.length > 0;
+    },
+
+    /** Idempotent like/save; the like count moves in the same transaction and never below 0. */
+    async toggle(kind: 'likes' | 'saves', userId: string, postId: string, on: boolean): Promise<void> {
+      const table = sql.raw(kind);
+      await db.transaction(async (tx) => {
+        const changed = on
+          ? await rows(
+              tx,
+              sql`INSERT INTO ${table} (user_id, post_id) VALUES (${userId}, ${postId}) ON CONFLICT DO NOTHING
+                  RETURNING post_id`,
+            )
+          : await rows(
+              tx,
+              sql`DELETE FROM ${table} WHERE user_id = ${userId} AND post_id = ${postId} RETURNING post_id`,
+            );
+        if (kind === 'likes' && changed.length > 0) {
+          await tx.execute(
+            on
+              ? sql`UPDATE posts SET like_count = like_count + 1 WHERE id = ${postId}`
+              : sql`UPDATE posts SET like_count = GREATEST(like_count - 1, 0) WHERE id = ${postId}`,
+          );
+        }
+      });
+    },
+
+    async exists(postId: string): Promise<{ deleted: boolean } | null> {
+      const [r] = await rows<{ deleted: boolean }>(db, sql`SELECT deleted FROM posts WHERE id = ${postId}`);
+      return r ?? null;
+    },
+
+    async addComment(
+      postId: string,
+      author: { id: string; planetId: string; latitude: number; longitude: number },
+      content: string,
+    ): Promise<Comment> {
+      const id = await db.transaction(async (tx) => {
+        const [p] = await rows<{ comment_seq: number; deleted: boolean }>(
+          tx,
+          sql`UPDATE posts SET comment_seq = comment_seq + 1, comment_count = comment_count + 1
+              WHERE id = ${postId} RETURNING comment_seq, deleted`,
+        );
+        if (!p) throw notFound('Post not found.');
+        if (p.deleted) throw badRequest('You cannot comment on a deleted post.');
+        const [c] = await rows<{ id: string }>(
+          tx,
+          sql`INSERT INTO comments (post_id, post_seq, author_id, content, planet_id, latitude, longitude)
+              VALUES (${postId}, ${p.comment_seq}, ${author.id}, ${content}, ${author.planetId}, ${author.latitude}, ${author.longitude})
+              RETURNING id`,
+        );
+        return c!.id;
+      });
+      const [r] = await rows<PostRow>(db, sql`${COMMENT_SELECT} WHERE c.id = ${id}`);
+      return toComment(r!);
+    },
+
+    /** A post's comments, newest first, by the gapless per-post counter (index range at any depth). */
+    async comments(postId: string, page: number): Promise<Comment[]> {
+      const [c] = await rows<{ comment_seq: number }>(
+        db,
+        sql`SELECT comment_seq FROM posts WHERE id = ${postId}`,
+      );
+      const hi = (c?.comment_seq ?? 0) - page * PAGE_SIZE;
+      if (hi <= 0) return [];
+      const r = await rows<PostRow>(
+        db,
+        sql`${COMMENT_SELECT} WHERE c.post_id = ${postId} AND c.post_seq <= ${hi} AND c.post_seq > ${hi - PAGE_SIZE}
+            ORDER BY c.post_seq DESC`,
+      );
+      return r.map(toComment);
+    },
+  };
+}
+
+const COMMENT_SELECT =
+  sql.raw(`SELECT c.id, c.author_id, c.content, c.created_at, c.planet_id, c.latitude, c.longitude,
+  NULL AS parent_id, c.deleted, 0 AS like_count, 0 AS comment_count, u.user_name, u.avatar_file, NULL AS parent_preview
+  FROM comments c LEFT JOIN users u ON u.id = c.author_id`);
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    postsRepository: PostsRepository;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('postsRepository', createPostsRepository(app.db));
+  },
+  { name: 'posts-repository', dependencies: ['database'] },
+);

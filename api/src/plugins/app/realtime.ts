@@ -1,0 +1,124 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import type { Config } from '../../config.js';
+import { isUuid } from '../../lib/ids.js';
+import type { DayGroup } from '../../schemas/entities.js';
+
+/** Event names of the live chat (the front end's socket client uses the same strings). */
+export const EVENTS = {
+  join: 'sendID',
+  leave: 'leaveID',
+  display: 'displayMessage',
+  started: 'conversationStarted',
+} as const;
+
+export const conversationRoom = (id: string) => `conversation:${id}`;
+export const userRoom = (id: string) => `user:${id}`;
+
+type Ack = (answer: { ok: true } | { ok: false; error: string }) => void;
+
+export interface Realtime {
+  io: Server;
+  /** Sends the conversation's day groups to everyone who joined it (on every process with the Redis adapter). */
+  displayMessages(conversationId: string, groups: DayGroup[]): void;
+  conversationStarted(conversationId: string, a: string, b: string): void;
+  /** Disconnects a user's sockets everywhere (password change, deletion). */
+  disconnectUser(userId: string): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: opts.config.corsOrigins.length > 0 ? opts.config.corsOrigins : false, credentials: true },
+  });
+
+  if (app.redis) {
+    const pub = app.redis.duplicate();
+    const sub = app.redis.duplicate();
+    pub.on('error', (err) => app.log.warn({ err }, 'redis pub error'));
+    sub.on('error', (err) => app.log.warn({ err }, 'redis sub error'));
+    await Promise.all([pub.connect(), sub.connect()]);
+    io.adapter(createAdapter(pub, sub, { key: 'skynet:io' }));
+    app.addHook('onClose', async () => {
+      await Promise.allSettled([pub.close(), sub.close()]);
+    });
+  }
+
+  // The handshake must carry a valid token in auth.token.
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth?.token;
+    if (typeof token !== 'string' || token === '') {
+      next(new Error('Authentication required: send a valid token in auth.token.'));
+      return;
+    }
+    app.tokens
+      .authenticate(`Bearer ${token}`)
+      .then((user) => {
+        if (!user) return next(new Error('The token is not valid or has expired.'));
+        socket.data.userId = user.id;
+        socket.join(userRoom(user.id));
+        next();
+      })
+      .catch((err: Error) => {
+        app.log.error({ err }, 'socket authentication failed');
+        next(new Error('Authentication failed.'));
+      });
+  });
+
+  io.on('connection', (socket) => {
+    const userId = socket.data.userId as string;
+    socket.on(EVENTS.join, (conversationId: unknown, ack?: unknown) => {
+      const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
+      if (typeof conversationId !== 'string' || !isUuid(conversationId)) {
+        reply({ ok: false, error: 'That conversation does not exist.' });
+        return;
+      }
+      app.chatRepository
+        .isMember(conversationId, userId)
+        .then(async (member) => {
+          if (!member) return reply({ ok: false, error: 'You are not part of that conversation.' });
+          await socket.join(conversationRoom(conversationId));
+          reply({ ok: true });
+        })
+        .catch((err: Error) => {
+          app.log.error({ err }, 'sendID failed');
+          reply({ ok: false, error: 'Could not join the conversation.' });
+        });
+    });
+    socket.on(EVENTS.leave, (conversationId: unknown) => {
+      if (typeof conversationId === 'string') void socket.leave(conversationRoom(conversationId));
+    });
+  });
+
+  const realtime: Realtime = {
+    io,
+    displayMessages(conversationId, groups) {
+      io.to(conversationRoom(conversationId)).emit(EVENTS.display, groups);
+    },
+    conversationStarted(conversationId, a, b) {
+      io.to(userRoom(a)).emit(EVENTS.started, { conversationId, userId: b });
+      io.to(userRoom(b)).emit(EVENTS.started, { conversationId, userId: a });
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+  };
+  app.decorate('realtime', realtime);
+
+  // Close sockets before the HTTP server closes; io.close() would close fastify's server a second time.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+}
+
+export default fp(realtimePlugin, { name: 'realtime', dependencies: ['auth', 'chat-repository', 'redis'] });

@@ -1,0 +1,266 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type Db, rows } from '../../db/database.js';
+import { conflict } from '../../lib/errors.js';
+import { PAGE_SIZE } from '../../lib/paging.js';
+import type { CurrentUser, User } from '../../schemas/entities.js';
+
+export const avatarUrl = (file: string | null): string | null => (file ? `/api/media/avatars/${file}` : null);
+
+export interface UserRow {
+  id: string;
+  user_name: string;
+  email: string | null;
+  password_hash: string | null;
+  avatar_file: string | null;
+  bio: string;
+  planet_id: string;
+  latitude: number;
+  longitude: number;
+  admin: boolean;
+  token_version: number;
+  follower_count: number;
+  following_count: number;
+  post_count: number;
+  created_at: Date | string;
+  deleted_at: Date | string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function toUser(r: UserRow): User {
+  return {
+    _id: r.id,
+    userName: r.user_name,
+    avatarUrl: avatarUrl(r.avatar_file),
+    bio: r.bio,
+    createdAt: iso(r.created_at),
+    deleted: r.deleted_at !== null,
+    followerCount: r.follower_count,
+    followingCount: r.following_count,
+    postCount: r.post_count,
+    location: { planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+  };
+}
+
+export function toCurrentUser(r: UserRow): CurrentUser {
+  return {
+    _id: r.id,
+    userName: r.user_name,
+    ...(r.email ? { email: r.email } : {}),
+    avatarUrl: avatarUrl(r.avatar_file),
+    bio: r.bio,
+    followerCount: r.follower_count,
+    followingCount: r.following_count,
+    postCount: r.post_count,
+    admin: r.admin,
+    createdAt: iso(r.created_at),
+    location: { planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+  };
+}
+
+const USER_COLUMNS = sql.raw(
+  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at',
+);
+
+/** Maps a unique-constraint violation to the sentence the person needs. */
+export function uniqueViolation(err: unknown): Error | null {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint ?? '';
+  if (code !== '23505') return null;
+  if (constraint.includes('email')) return conflict('An account with that e-mail already exists.');
+  if (constraint.includes('user_name')) return conflict('That username is already taken.');
+  return conflict('That already exists.');
+}
+
+export interface NewUser {
+  userName: string;
+  email: string | null;
+  passwordHash: string | null;
+  planetId: string;
+  latitude: number;
+  longitude: number;
+  oidcIssuer?: string;
+  oidcSubject?: string;
+}
+
+export function createUsersRepository(db: Db) {
+  const one = async (query: ReturnType<typeof sql>) => (await rows<UserRow>(db, query))[0] ?? null;
+
+  return {
+    async create(u: NewUser): Promise<UserRow> {
+      try {
+        const row = await one(sql`
+          INSERT INTO users AS u (user_name, email, password_hash, planet_id, latitude, longitude, oidc_issuer, oidc_subject)
+          VALUES (${u.userName}, ${u.email}, ${u.passwordHash}, ${u.planetId}, ${u.latitude}, ${u.longitude},
+                  ${u.oidcIssuer ?? null}, ${u.oidcSubject ?? null})
+          RETURNING ${USER_COLUMNS}`);
+        if (!row) throw new Error('insert returned nothing');
+        return row;
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+    },
+
+    /** Any user, deleted or not (profiles show deleted users as such). */
+    byId(id: string): Promise<UserRow | null> {
+      return one(sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ${id}`);
+    },
+
+    byEmail(email: string): Promise<UserRow | null> {
+      return one(sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.email = ${email.toLowerCase()}`);
+    },
+
+    byOidc(issuer: string, subject: string): Promise<UserRow | null> {
+      return one(
+        sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.oidc_issuer = ${issuer} AND u.oidc_subject = ${subject}`,
+      );
+    },
+
+    async userNameTaken(userName: string): Promise<boolean> {
+      const r = await rows(db, sql`SELECT 1 FROM users WHERE lower(user_name) = lower(${userName})`);
+      return r.length > 0;
+    },
+
+    /** Users whose name contains the text (trigram index), best matches first; the text is only ever data. */
+    async search(text: string, page: number): Promise<User[]> {
+      const needle = text.toLowerCase();
+      const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM users u
+            WHERE u.deleted_at IS NULL AND lower(u.user_name) LIKE ${pattern}
+            ORDER BY (lower(u.user_name) = ${needle}) DESC, (lower(u.user_name) LIKE ${`${pattern.slice(1)}`}) DESC,
+                     u.follower_count DESC, u.id
+            LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}`,
+      );
+      return list.map(toUser);
+    },
+
+    async following(userId: string): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.followee_id
+            WHERE f.follower_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
+      );
+      return list.map(toUser);
+    },
+
+    async followers(userId: string): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.follower_id
+            WHERE f.followee_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
+      );
+      return list.map(toUser);
+    },
+
+    async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+      const r = await rows(
+        db,
+        sql`SELECT 1 FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}`,
+      );
+      return r.length > 0;
+    },
+
+    /** Idempotent; both counts change in the same transaction as the follow row, so they never drift. */
+    async follow(followerId: string, followeeId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const inserted = await rows(
+          tx,
+          sql`INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
+              ON CONFLICT DO NOTHING RETURNING follower_id`,
+        );
+        if (inserted.length === 0) return;
+        await tx.execute(
+          sql`UPDATE users SET following_count = following_count + 1 WHERE id = ${followerId}`,
+        );
+        await tx.execute(sql`UPDATE users SET follower_count = follower_count + 1 WHERE id = ${followeeId}`);
+      });
+    },
+
+    async unfollow(followerId: string, followeeId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const deleted = await rows(
+          tx,
+          sql`DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
+              RETURNING follower_id`,
+        );
+        if (deleted.length === 0) return;
+        await tx.execute(
+          sql`UPDATE users SET following_count = GREATEST(following_count - 1, 0) WHERE id = ${followerId}`,
+        );
+        await tx.execute(
+          sql`UPDATE users SET follower_count = GREATEST(follower_count - 1, 0) WHERE id = ${followeeId}`,
+        );
+      });
+    },
+
+    async setUserName(userId: string, userName: string): Promise<void> {
+      try {
+        await db.execute(sql`UPDATE users SET user_name = ${userName} WHERE id = ${userId}`);
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+    },
+
+    async setEmail(userId: string, email: string): Promise<void> {
+      try {
+        await db.execute(sql`UPDATE users SET email = ${email.toLowerCase()} WHERE id = ${userId}`);
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+    },
+
+    async setBio(userId: string, bio: string): Promise<void> {
+      await db.execute(sql`UPDATE users SET bio = ${bio} WHERE id = ${userId}`);
+    },
+
+    async setAvatar(userId: string, file: string): Promise<void> {
+      await db.execute(sql`UPDATE users SET avatar_file = ${file} WHERE id = ${userId}`);
+    },
+
+    /** Sets a new password hash and revokes every older token. Returns the new token version. */
+    async setPassword(userId: string, passwordHash: string): Promise<number> {
+      const [r] = await rows<{ token_version: number }>(
+        db,
+        sql`UPDATE users SET password_hash = ${passwordHash}, token_version = token_version + 1
+            WHERE id = ${userId} RETURNING token_version`,
+      );
+      return r?.token_version ?? 0;
+    },
+
+    /** Deletion takes effect at once (tokens revoked); the purge job removes the account 30 days later. */
+    async markDeleted(userId: string): Promise<void> {
+      await db.execute(
+        sql`UPDATE users SET deleted_at = now(), token_version = token_version + 1
+            WHERE id = ${userId} AND deleted_at IS NULL`,
+      );
+    },
+
+    async grantAdmin(email: string, admin = true): Promise<boolean> {
+      const r = await rows(
+        db,
+        sql`UPDATE users SET admin = ${admin} WHERE email = ${email.toLowerCase()} RETURNING id`,
+      );
+      return r.length > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    usersRepository: UsersRepository;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorate('usersRepository', createUsersRepository(app.db));
+  },
+  { name: 'users-repository', dependencies: ['database'] },
+);

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { Config } from '../../config.js';
+import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../../db/database.js';
+import { seed } from '../../db/seed.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface DatabasePluginOptions {
+  config: Config;
+  /** An already migrated and seeded database (tests); the app still closes it. */
+  database?: Database;
+}
+
+/** Serialises migrations between processes starting at once against the same PostgreSQL server. */
+async function withMigrationLock(url: string, fn: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274001)');
+    await fn();
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727274001)').catch(() => {});
+    await client.end();
+  }
+}
+
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl) {
+    const database = await openPostgres(config.databaseUrl);
+    try {
+      await withMigrationLock(config.databaseUrl, async () => {
+        await migrateDatabase(database);
+        await seed(database.db);
+      });
+    } catch (err) {
+      await database.close();
+      throw err;
+    }
+    return database;
+  }
+  const database = await openPglite(path.join(config.dataDir, 'pglite'));
+  try {
+    await migrateDatabase(database);
+    await seed(database.db);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+/** The database client as a plugin: decorates the instance and closes in onClose (fastify/demo knex plugin). */
+async function databasePlugin(app: FastifyInstance, opts: DatabasePluginOptions) {
+  const database = opts.database ?? (await openConfiguredDatabase(opts.config));
+  if (!opts.database) {
+    app.log.info(
+      {
+        kind: database.kind,
+        ...(database.kind === 'pglite' ? { dir: path.join(opts.config.dataDir, 'pglite') } : {}),
+      },
+      'database ready',
+    );
+  }
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  // A cheap sanity query so a broken connection fails the start rather than the first request.
+  await database.db.execute(sql`SELECT 1`);
+}
+
+export default fp(databasePlugin, { name: 'database' });

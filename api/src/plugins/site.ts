@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=300, must-revalidate';
+
+/** A file name carrying a content hash: `main.3f9a1c2b.js`, `chunk-3f9a1c2b.css`, `123.a1b2c3d4e5.js`. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Published remote builds are immutable: `/remotes/<name>/<version>/...`. */
+const REMOTE_VERSION_DIR = /^\/remotes\/[^/]+\/\d+\.\d+\.\d+[^/]*\//;
+
+/** Cache policy of one file of the site (exported for tests). */
+export function cacheControlFor(urlPath: string): string {
+  const base = path.posix.basename(urlPath);
+  if (
+    base === 'index.html' ||
+    base === 'mf-manifest.json' ||
+    base === 'remotes.json' ||
+    base === 'config.json'
+  ) {
+    return NO_CACHE;
+  }
+  if (HASHED.test(base)) return IMMUTABLE;
+  if (REMOTE_VERSION_DIR.test(urlPath)) return IMMUTABLE;
+  if (base.endsWith('.html')) return NO_CACHE;
+  return REVALIDATE;
+}
+
+const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/socket.io');
+
+/**
+ * Serves the built product (SITE_DIR) at `/`: runtime config, registry and manifests never cached, hashed assets
+ * cached forever, and a SPA fallback to index.html for page navigations. Also serves avatars under /api/media.
+ */
+export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+
+  await app.register(fastifyStatic, {
+    root: app.avatars.dir,
+    prefix: '/api/media/avatars/',
+    decorateReply: false,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    setHeaders: (reply) => {
+      reply.header('Cache-Control', IMMUTABLE);
+    },
+  });
+
+  const siteDir = config.siteDir;
+  const siteReady = () => existsSync(path.join(siteDir, 'index.html'));
+  if (!existsSync(siteDir)) {
+    app.log.warn({ siteDir }, 'SITE_DIR does not exist yet: only /api is served until the site is built');
+  }
+
+  // Generated when the site does not ship its own /config.json.
+  app.get('/config.json', async (_request, reply) => {
+    const file = path.join(siteDir, 'config.json');
+    reply.header('Cache-Control', NO_CACHE);
+    if (existsSync(file)) return reply.sendFile('config.json', siteDir);
+    return {
+      apiBaseUrl: '/api',
+      socketUrl: '',
+      socketPath: '/socket.io',
+      environment: config.environment,
+      supportEmail: config.supportEmail,
+      supportPhone: config.supportPhone,
+      devOverrideOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
+    };
+  });
+
+  await app.register(fastifyStatic, {
+    root: siteDir,
+    prefix: '/',
+    wildcard: true, // files built after start are served too
+    index: ['index.html'],
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    allowedPath: (pathName) => pathName !== '/config.json',
+    setHeaders: (reply, filePath) => {
+      const rel = `/${path.relative(siteDir, filePath).split(path.sep).join('/')}`;
+      reply.header('Cache-Control', cacheControlFor(rel));
+    },
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const hasExtension = /\.[a-z0-9]+$/i.test(path.posix.basename(url)) && !url.endsWith('.html');
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(url) &&
+      wantsHtml &&
+      !hasExtension &&
+      siteReady()
+    ) {
+      return reply
+        .header('Cache-Control', NO_CACHE)
+        .type('text/html; charset=utf-8')
+        .sendFile('index.html', siteDir);
+    }
+    return reply.code(404).send({ success: false, error: 'Not found.' });
+  });
+}

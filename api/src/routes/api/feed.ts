@@ -1,0 +1,59 @@
+import { Type } from '@sinclair/typebox';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows } from '../../db/database.js';
+import { notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { pageIndex } from '../../lib/paging.js';
+import type { TypeBoxProvider } from '../../lib/type-provider.js';
+import { errors, IdParams, OkValue, PageQuery, Post } from '../../schemas/entities.js';
+
+/** Galaxy feed (page from 1), a planet's feed (page from 1), a user's feed (page from 0). 20 a page, newest first. */
+export default async function feedRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const posts = app.postsRepository;
+  const response = { 200: OkValue(Type.Array(Post)), ...errors(400, 401, 404) };
+
+  app.get(
+    '/feed',
+    {
+      schema: {
+        tags: ['feeds'],
+        description: 'Galaxy feed; page counts from 1.',
+        querystring: PageQuery,
+        response,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      value: await posts.galaxy(pageIndex(request.query.page, 1)),
+    }),
+  );
+
+  app.get(
+    '/feed/:id',
+    {
+      schema: {
+        tags: ['feeds'],
+        description:
+          "A planet's feed (id = planet id, page from 1) or a user's feed (id = user id, page from 0).",
+        params: IdParams,
+        querystring: PageQuery,
+        response,
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (isUuid(id)) {
+        const page = pageIndex(request.query.page, 0);
+        const [u] = await rows(app.db, sql`SELECT 1 FROM users WHERE id = ${id}`);
+        if (!u) throw notFound('User not found.');
+        return { success: true as const, value: await posts.author(id, page) };
+      }
+      const page = pageIndex(request.query.page, 1);
+      const [p] = await rows(app.db, sql`SELECT 1 FROM planets WHERE id = ${id}`);
+      if (!p) throw notFound('There is no planet or user with that id.');
+      return { success: true as const, value: await posts.planet(id, page) };
+    },
+  );
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../plugins/app/auth.js';
+import feedRoutes from './feed.js';
+import miscRoutes from './misc.js';
+import planetRoutes from './planets.js';
+import postRoutes from './posts.js';
+import userAccountRoutes from './user-account.js';
+import userAuthRoutes from './user-auth.js';
+import userChatRoutes from './user-chat.js';
+import userProfileRoutes from './user-profiles.js';
+
+/**
+ * Everything under /api. The auth hook lives here (not on the root), so it covers exactly the API: routes marked
+ * `config.public` pass, every other route needs a valid token.
+ */
+export default async function apiRoutes(app: FastifyInstance) {
+  app.addHook('onRequest', requireAuth);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({
+      success: false,
+      error: `There is no API call ${request.method} ${request.url.split('?')[0]}.`,
+    });
+  });
+  await app.register(miscRoutes);
+  await app.register(planetRoutes);
+  await app.register(userAuthRoutes);
+  await app.register(userAccountRoutes);
+  await app.register(userChatRoutes);
+  await app.register(userProfileRoutes);
+  await app.register(postRoutes);
+  await app.register(feedRoutes);
+}

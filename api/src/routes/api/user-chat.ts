@@ -1,0 +1,106 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import type { TypeBoxProvider } from '../../lib/type-provider.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { ConversationRow, DayGroup, errors, Message } from '../../schemas/entities.js';
+
+export const MESSAGE_MAX = 2000;
+
+/** Direct messages: send, read a conversation as day groups, list conversations. */
+export default async function userChatRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const chat = app.chatRepository;
+
+  const partner = async (receiverId: string, meId: string) => {
+    if (receiverId === meId) throw badRequest('You cannot send messages to yourself.');
+    const row = isUuid(receiverId) ? await app.usersRepository.byId(receiverId) : null;
+    if (!row) throw notFound('User not found.');
+    return row;
+  };
+
+  app.post(
+    '/user/chat',
+    {
+      config: {
+        rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.user?.id ?? req.ip },
+      },
+      schema: {
+        tags: ['chat'],
+        description:
+          'Sends a message. Every member who joined the room gets displayMessage; a new conversation also emits conversationStarted to both users.',
+        body: Type.Object({
+          content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX }),
+          receiverId: Type.String({ minLength: 1, maxLength: 64 }),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            value: Type.Object({ message: Message, conversationId: Type.String() }),
+          }),
+          ...errors(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const content = request.body.content.trim();
+      if (!content) throw badRequest('The message must not be empty.');
+      const other = await partner(request.body.receiverId, me.id);
+      if (other.deleted_at) throw badRequest('This account has been deleted.');
+      const { message, conversationId, created } = await chat.send(me.id, other.id, content);
+      if (created) app.realtime.conversationStarted(conversationId, me.id, other.id);
+      // After the answer: the room gets the same day groups getchats returns.
+      chat
+        .dayGroups(conversationId)
+        .then((groups) => app.realtime.displayMessages(conversationId, groups))
+        .catch((err: unknown) => request.log.error({ err }, 'displayMessage failed'));
+      return { success: true as const, value: { message, conversationId } };
+    },
+  );
+
+  app.post(
+    '/user/getchats',
+    {
+      schema: {
+        tags: ['chat'],
+        description:
+          'Day groups (UTC, oldest first) of the conversation with receiverId; conversationId null if none yet.',
+        body: Type.Object({ receiverId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.Array(DayGroup),
+            conversationId: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errors(400, 401, 404),
+        },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const other = await partner(request.body.receiverId, me.id);
+      const conversationId = await chat.conversationBetween(me.id, other.id);
+      return {
+        success: true as const,
+        message: conversationId ? await chat.dayGroups(conversationId) : [],
+        conversationId,
+      };
+    },
+  );
+
+  app.post(
+    '/user/conversations',
+    {
+      schema: {
+        tags: ['chat'],
+        response: {
+          200: Type.Object({ success: Type.Literal(true), data: Type.Array(ConversationRow) }),
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => ({ success: true as const, data: await chat.conversations(currentUser(request).id) }),
+  );
+}

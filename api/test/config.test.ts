@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig, REPO_ROOT } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has working defaults with no environment', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, '0.0.0.0');
+    assert.equal(c.dataDir, path.join(REPO_ROOT, '.data'));
+    assert.equal(c.siteDir, path.join(REPO_ROOT, '.data', 'site'));
+    assert.equal(c.publicOrigin, 'http://localhost:8080');
+    assert.equal(c.databaseUrl, null);
+    assert.equal(c.oidc, null);
+    assert.equal(c.rateLimit, true);
+  });
+
+  it('names every bad variable in one error', () => {
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        RATE_LIMIT: 'maybe',
+        OIDC_ISSUER: 'https://id.example',
+        JWT_SECRET: 'short',
+      });
+      assert.fail('should throw');
+    } catch (err) {
+      assert.ok(err instanceof ConfigError);
+      const text = err.message;
+      for (const name of [
+        'PORT',
+        'DATABASE_URL',
+        'RATE_LIMIT',
+        'OIDC_CLIENT_ID',
+        'OIDC_CLIENT_SECRET',
+        'JWT_SECRET',
+      ]) {
+        assert.match(text, new RegExp(name));
+      }
+    }
+  });
+
+  it('reads CORS origins and the public origin', () => {
+    const c = loadConfig({
+      CORS_ORIGINS: 'https://a.example, http://localhost:3000',
+      PUBLIC_ORIGIN: 'https://skynet.example/',
+    });
+    assert.deepEqual(c.corsOrigins, ['https://a.example', 'http://localhost:3000']);
+    assert.equal(c.publicOrigin, 'https://skynet.example');
+  });
+});

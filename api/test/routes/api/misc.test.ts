@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { call, useApp } from '../../helper.js';
+
+describe('health, planets, FAQs, platform events, docs', () => {
+  const ctx = useApp();
+
+  it('GET /api/health answers success', async () => {
+    const r = await call(ctx.app, 'GET /api/health');
+    assert.equal(r.status, 200);
+    assert.deepEqual(r.body, { success: true });
+  });
+
+  it('lists the nine planets Mercury..Pluto with visuals, and one planet by id', async () => {
+    const r = await call(ctx.app, 'GET /api/planet');
+    assert.equal(r.status, 200);
+    const names = r.body.value.map((p: { name: string }) => p.name);
+    assert.deepEqual(names, [
+      'Mercury',
+      'Venus',
+      'Earth',
+      'Mars',
+      'Jupiter',
+      'Saturn',
+      'Uranus',
+      'Neptune',
+      'Pluto',
+    ]);
+    const earth = r.body.value[2];
+    assert.equal(earth._id, 'earth');
+    assert.equal(typeof earth.visual.radius, 'number');
+    assert.equal(typeof earth.visual.orbitRadius, 'number');
+    assert.equal(typeof earth.visual.orbitDuration, 'number');
+    const one = await call(ctx.app, 'GET /api/planet/mars');
+    assert.equal(one.body.value.name, 'Mars');
+    assert.equal((await call(ctx.app, 'GET /api/planet/vulcan')).status, 404);
+  });
+
+  it('serves the planet images as long-cached SVG', async () => {
+    const r = await call(ctx.app, 'GET /api/planets/images/saturn.svg');
+    assert.equal(r.status, 200);
+    assert.match(String(r.res.headers['content-type']), /image\/svg\+xml/);
+    assert.match(String(r.res.headers['cache-control']), /immutable/);
+    assert.match(r.res.body, /<svg/);
+    assert.equal((await call(ctx.app, 'GET /api/planets/images/nope.svg')).status, 404);
+  });
+
+  it('GET /api/faqs lists FAQs; POST /api/faqs searches words of question and answer', async () => {
+    const all = await call(ctx.app, 'GET /api/faqs');
+    assert.ok(all.body.value.length >= 10);
+    assert.deepEqual(Object.keys(all.body.value[0]).sort(), ['_id', 'answer', 'question']);
+    const found = await call(ctx.app, 'POST /api/faqs', { payload: { query: 'password' } });
+    assert.equal(found.status, 200);
+    assert.ok(found.body.value.length > 0);
+    assert.ok(
+      found.body.value.every((f: { question: string; answer: string }) =>
+        /password/i.test(f.question + f.answer),
+      ),
+    );
+    const none = await call(ctx.app, 'POST /api/faqs', { payload: { query: "zzqx' OR 1=1 --" } });
+    assert.deepEqual(none.body.value, []);
+  });
+
+  it('records platform events and summarises the last 24 h without personal data', async () => {
+    const ok = await call(ctx.app, 'POST /api/platform/events', {
+      payload: {
+        events: [
+          { type: 'load', remote: 'mfe-feed', version: '1.0.0' },
+          { type: 'load', remote: 'mfe-feed', version: '1.0.0', at: new Date().toISOString() },
+          { type: 'mount-failure', remote: 'mfe-chat', version: '1.2.0' },
+        ],
+      },
+    });
+    assert.equal(ok.status, 200);
+    const bad = await call(ctx.app, 'POST /api/platform/events', {
+      payload: { events: [{ type: 'boom', remote: 'x', version: '1' }] },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(typeof bad.body.error, 'string');
+    const many = await call(ctx.app, 'POST /api/platform/events', {
+      payload: { events: Array.from({ length: 51 }, () => ({ type: 'load', remote: 'a', version: '1' })) },
+    });
+    assert.equal(many.status, 400);
+    const s = await call(ctx.app, 'GET /api/platform/events/summary');
+    assert.equal(s.status, 200);
+    const feed = s.body.value.find(
+      (r: { remote: string; type: string }) => r.remote === 'mfe-feed' && r.type === 'load',
+    );
+    assert.equal(feed.count, 2);
+    assert.equal(feed.version, '1.0.0');
+    assert.deepEqual(Object.keys(feed).sort(), ['count', 'last', 'remote', 'type', 'version']);
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const r = await call(ctx.app, 'GET /api/docs/json');
+    assert.equal(r.status, 200);
+    assert.ok(r.body.paths['/api/user/login']);
+    assert.ok(r.body.paths['/api/feed/{id}']);
+  });
+
+  it('answers an unknown API call with a JSON 404', async () => {
+    const r = await call(ctx.app, 'POST /api/nope');
+    assert.equal(r.status, 404);
+    assert.equal(r.body.success, false);
+    assert.equal(typeof r.body.error, 'string');
+  });
+});

@@ -1,0 +1,245 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { call, signup, useApp } from '../../helper.js';
+
+const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
+
+// One app (fresh database) for the suites that need no identity provider.
+const ctx = useApp();
+
+describe('signup, login, refresh', () => {
+  it('signs up (username unique case-insensitively, e-mail lower-cased) and logs in', async () => {
+    const s = await call(ctx.app, 'POST /api/user/signup', {
+      payload: { email: 'Zed@Example.COM', userName: 'Zed', password: 'a-long-password', location },
+    });
+    assert.equal(s.status, 200);
+    assert.equal(s.body.success, true);
+    assert.equal(typeof s.body.value, 'string');
+
+    const me = await call(ctx.app, 'GET /api/user', { token: s.body.value });
+    assert.equal(me.body.value.email, 'zed@example.com');
+    assert.equal(me.body.value.userName, 'Zed');
+    assert.deepEqual(me.body.value.location, location);
+    assert.equal(me.body.value.admin, false);
+    assert.equal(me.body.value.passwordHash, undefined);
+    assert.equal(JSON.stringify(me.body).includes('argon2'), false);
+
+    const dupName = await call(ctx.app, 'POST /api/user/signup', {
+      payload: { email: 'other@example.com', userName: 'zED', password: 'a-long-password', location },
+    });
+    assert.equal(dupName.status, 409);
+    assert.match(dupName.body.error, /username/i);
+    const dupMail = await call(ctx.app, 'POST /api/user/signup', {
+      payload: { email: 'ZED@example.com', userName: 'zed2', password: 'a-long-password', location },
+    });
+    assert.equal(dupMail.status, 409);
+    assert.match(dupMail.body.error, /e-mail/i);
+
+    const login = await call(ctx.app, 'POST /api/user/login', {
+      payload: { email: 'ZED@example.com', password: 'a-long-password' },
+    });
+    assert.equal(login.status, 200);
+    assert.equal(typeof login.body.value, 'string');
+  });
+
+  it('refuses a wrong password or unknown address with the same text', async () => {
+    const u = await signup(ctx.app);
+    const wrong = await call(ctx.app, 'POST /api/user/login', {
+      payload: { email: u.email, password: 'nope-nope-nope' },
+    });
+    const unknown = await call(ctx.app, 'POST /api/user/login', {
+      payload: { email: 'ghost@example.com', password: 'x' },
+    });
+    assert.equal(wrong.status, 401);
+    assert.equal(unknown.status, 401);
+    assert.equal(wrong.body.error, 'No account exists with that email and password.');
+    assert.equal(unknown.body.error, wrong.body.error);
+  });
+
+  it('validates signup bodies with readable errors', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ email: 'a@b.co', userName: 'ab', password: 'long-enough', location }, /userName must be at least 3/],
+      [
+        { email: 'not-an-email', userName: 'abc', password: 'long-enough', location },
+        /email must be an e-mail/,
+      ],
+      [{ email: 'a@b.co', userName: 'abc', password: 'short', location }, /password must be at least 8/],
+      [{ email: 'a@b.co', userName: 'abc', password: 'long-enough' }, /location is required/],
+      [
+        {
+          email: 'a@b.co',
+          userName: 'abc',
+          password: 'long-enough',
+          location: { ...location, planetId: 'vulcan' },
+        },
+        /Unknown planet/,
+      ],
+      [{ email: 'a@b.co', userName: 'a b c', password: 'long-enough', location }, /userName/],
+      [{ email: 'a@b.co', userName: 123, password: 'long-enough', location }, /userName must be a string/],
+    ];
+    for (const [payload, error] of cases) {
+      const r = await call(ctx.app, 'POST /api/user/signup', { payload: payload as object });
+      assert.equal(r.status, 400, JSON.stringify(payload));
+      assert.equal(r.body.success, false);
+      assert.match(r.body.error, error);
+    }
+  });
+
+  it('GET /api/user/login: 200 with a valid token, a new token with token=refresh', async () => {
+    const u = await signup(ctx.app);
+    const ok = await call(ctx.app, 'GET /api/user/login', { token: u.token });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(ok.body, { success: true });
+    const refreshed = await call(ctx.app, 'GET /api/user/login?token=refresh', { token: u.token });
+    assert.equal(refreshed.status, 200);
+    assert.equal(typeof refreshed.body.value, 'string');
+    assert.equal(
+      (await call(ctx.app, 'GET /api/user', { token: refreshed.body.value })).body.value._id,
+      u.id,
+    );
+    assert.equal((await call(ctx.app, 'GET /api/user/login', { token: 'garbage' })).status, 401);
+  });
+});
+
+describe('forgot and reset password through the outbox', () => {
+  async function waitForMail(dir: string, to: string): Promise<string> {
+    for (let i = 0; i < 100; i++) {
+      const files = await readdir(dir).catch(() => [] as string[]);
+      for (const f of files) {
+        const text = await readFile(path.join(dir, f), 'utf8');
+        // Undo quoted-printable soft line breaks so the link reads whole.
+        if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '');
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no mail to ${to}`);
+  }
+
+  it('answers the same whether or not the address exists, mails a one-hour single-use link', async () => {
+    const u = await signup(ctx.app);
+    const known = await call(ctx.app, 'POST /api/user/forgetpassword', {
+      payload: { email: u.email.toUpperCase() },
+    });
+    const unknown = await call(ctx.app, 'POST /api/user/forgetpassword', {
+      payload: { email: 'nobody@example.com' },
+    });
+    assert.equal(known.status, 200);
+    assert.deepEqual(known.body, unknown.body);
+
+    const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), u.email);
+    const match = /http:\/\/localhost:8080\/resetpassword\/([A-Za-z0-9_-]+)/.exec(mail);
+    assert.ok(match, 'the mail holds a reset link on the web origin');
+    const token = match[1]!;
+
+    const mismatch = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
+      payload: { password: 'brand-new-pass', confirmpassword: 'different-pass' },
+    });
+    assert.equal(mismatch.status, 400);
+
+    const reset = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
+      payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },
+    });
+    assert.equal(reset.status, 200);
+    assert.equal(reset.body.success, true);
+
+    // Old sessions end; the new password works; the link works once.
+    assert.equal((await call(ctx.app, 'GET /api/user', { token: u.token })).status, 401);
+    const login = await call(ctx.app, 'POST /api/user/login', {
+      payload: { email: u.email, password: 'brand-new-pass' },
+    });
+    assert.equal(login.status, 200);
+    const again = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
+      payload: { password: 'another-pass-1', confirmpassword: 'another-pass-1' },
+    });
+    assert.equal(again.status, 400);
+    assert.equal(typeof again.body.error, 'string');
+  });
+
+  it('refuses a forged reset token', async () => {
+    const r = await call(ctx.app, 'PATCH /api/user/resetpassword/forged-token', {
+      payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },
+    });
+    assert.equal(r.status, 400);
+  });
+});
+
+describe('identity-provider sign-in not configured', () => {
+  it('answers a clear 4xx', async () => {
+    const r = await call(ctx.app, 'POST /api/user/oauth/google');
+    assert.equal(r.status, 400);
+    assert.deepEqual(r.body, {
+      success: false,
+      error: 'Sign-in with an identity provider is not configured.',
+    });
+  });
+});
+
+describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
+  const server = new OAuth2Server();
+  before(async () => {
+    await server.issuer.keys.generate('RS256');
+    await server.start(0, '127.0.0.1');
+    server.service.on('beforeTokenSigning', (token) => {
+      token.payload.sub = 'provider-user-42';
+      token.payload.preferred_username = 'star.gazer';
+    });
+  });
+  after(async () => {
+    await server.stop();
+  });
+  const oidcCtx = useApp({
+    env: {
+      get OIDC_ISSUER() {
+        return server.issuer.url ?? '';
+      },
+      OIDC_CLIENT_ID: 'skynet',
+      OIDC_CLIENT_SECRET: 'secret',
+    },
+  });
+
+  it('authorization URL -> provider -> callback -> /login?code -> token', async () => {
+    const start = await call(oidcCtx.app, 'POST /api/user/oauth/google');
+    assert.equal(start.status, 200, JSON.stringify(start.body));
+    const authUrl = new URL(start.body.value);
+    assert.equal(authUrl.searchParams.get('code_challenge_method'), 'S256');
+    assert.ok(authUrl.searchParams.get('state'));
+    assert.ok(authUrl.searchParams.get('nonce'));
+    assert.equal(authUrl.searchParams.get('redirect_uri'), 'http://localhost:8080/api/user/oauth/callback');
+
+    // The browser follows the provider, which redirects back to our callback.
+    const provider = await fetch(authUrl, { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    assert.equal(back.pathname, '/api/user/oauth/callback');
+
+    const cb = await oidcCtx.app.inject({ method: 'GET', url: back.pathname + back.search });
+    assert.equal(cb.statusCode, 302);
+    const landing = new URL(cb.headers.location as string);
+    assert.equal(landing.origin + landing.pathname, 'http://localhost:8080/login');
+    const code = landing.searchParams.get('code');
+    assert.ok(code, `landing ${landing.href}`);
+
+    const tok = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code } });
+    assert.equal(tok.status, 200);
+    const me = await call(oidcCtx.app, 'GET /api/user', { token: tok.body.value });
+    assert.equal(me.body.value.userName, 'star.gazer');
+    assert.equal('email' in me.body.value, false, 'identity-provider accounts carry no e-mail');
+
+    // The code is single use; replaying the callback (same state) fails too.
+    assert.equal((await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code } })).status, 400);
+    const replay = await oidcCtx.app.inject({ method: 'GET', url: back.pathname + back.search });
+    assert.ok(new URL(replay.headers.location as string).searchParams.get('error'));
+
+    // Signing in again finds the same account.
+    const second = await call(oidcCtx.app, 'POST /api/user/oauth/google');
+    const p2 = await fetch(new URL(second.body.value), { redirect: 'manual' });
+    const b2 = new URL(p2.headers.get('location')!);
+    const cb2 = await oidcCtx.app.inject({ method: 'GET', url: b2.pathname + b2.search });
+    const code2 = new URL(cb2.headers.location as string).searchParams.get('code');
+    const tok2 = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code: code2 } });
+    const me2 = await call(oidcCtx.app, 'GET /api/user', { token: tok2.body.value });
+    assert.equal(me2.body.value._id, me.body.value._id);
+  });
+});
