@@ -1,6 +1,9 @@
 // Toasts, spec point 9: top-right, auto-close 5,000 ms, pause on hover and on focus loss, drag to dismiss at 80%.
 // The shell renders <ToastHost /> once; every remote calls notify.* (same singleton, same container).
-import { Bounce, ToastContainer, type ToastOptions, toast } from 'react-toastify';
+// react-toastify (about 10 KB gzip) is fetched on the first toast, not with the page: most visits never toast.
+// Toasts raised before its container mounts are queued by react-toastify and shown as soon as it does.
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToastOptions } from 'react-toastify';
 
 export const TOAST_DEFAULTS = {
   position: 'top-right',
@@ -12,14 +15,49 @@ export const TOAST_DEFAULTS = {
   closeOnClick: true,
 } as const;
 
+const loadToastify = () => import('react-toastify');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+const want = () => {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+const Container = lazy(async () => {
+  const { Bounce, ToastContainer } = await loadToastify();
+  return { default: () => <ToastContainer {...TOAST_DEFAULTS} transition={Bounce} newestOnTop limit={4} /> };
+});
+
 export function ToastHost() {
-  return <ToastContainer {...TOAST_DEFAULTS} transition={Bounce} newestOnTop limit={4} />;
+  const show = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => wanted,
+  );
+  return show ? (
+    <Suspense fallback={null}>
+      <Container />
+    </Suspense>
+  ) : null;
+}
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+function raise(kind: Kind, text: string, options?: ToastOptions): void {
+  want();
+  void loadToastify().then(({ toast }) => toast[kind](text, options));
 }
 
 export const notify = {
-  success: (text: string, options?: ToastOptions) => toast.success(text, options),
-  error: (text: string, options?: ToastOptions) => toast.error(text, options),
-  info: (text: string, options?: ToastOptions) => toast.info(text, options),
-  warning: (text: string, options?: ToastOptions) => toast.warning(text, options),
-  dismissAll: () => toast.dismiss(),
+  success: (text: string, options?: ToastOptions) => raise('success', text, options),
+  error: (text: string, options?: ToastOptions) => raise('error', text, options),
+  info: (text: string, options?: ToastOptions) => raise('info', text, options),
+  warning: (text: string, options?: ToastOptions) => raise('warning', text, options),
+  dismissAll: () => void loadToastify().then(({ toast }) => toast.dismiss()),
 };
