@@ -7,6 +7,7 @@ import { registerRemotes } from './platform/applications';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
 import { showOverrideBanner } from './platform/overrideBanner';
+import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
 import { OVERRIDE_PARAM, resolveOverrides } from './registry/overrides';
 import { parseRegistry } from './registry/parse';
@@ -49,6 +50,7 @@ async function boot() {
 
   setRemoteLoader((remote, module) => loadExposedModule(remote, module));
   registerRemotes(registry, { visitor: visitorId(), overrides });
+  warmUp(registry, window.location.pathname);
 
   createRoot(document.getElementById('shell-root')!).render(<ShellApp registry={registry} />);
 

@@ -59,10 +59,14 @@ export const session = {
       set({ token: null, user: null, status: 'signed-out' });
       return null;
     }
-    const fresh = await authApi.refreshToken();
-    if (fresh) writeToken(fresh);
-    set({ token: fresh ?? token });
-    return session.refreshUser();
+    // Both at once: the saved token is good for the lookup while the fresh one is on its way.
+    const refreshing = authApi.refreshToken().then((fresh) => {
+      if (fresh && readToken()) writeToken(fresh);
+    });
+    const user = await session.refreshUser();
+    await refreshing;
+    if (readToken()) set({ token: readToken() });
+    return user;
   },
   /** Looks the current user up again (at start and on each navigation); no user means signed out. */
   async refreshUser(): Promise<CurrentUser | null> {
