@@ -13,6 +13,15 @@ export interface OidcConfig {
   clientSecret: string;
 }
 
+/** An S3-compatible bucket for avatars (AWS S3, MinIO, R2, ...), addressed path-style: `<endpoint>/<bucket>/<key>`. */
+export interface S3Config {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -27,6 +36,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   oidc: OidcConfig | null;
+  /** null = avatars are files under `$DATA_DIR/media/avatars`. */
+  s3: S3Config | null;
   supportEmail: string;
   supportPhone: string;
   rateLimit: boolean;
@@ -128,6 +139,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (issuer && clientId && clientSecret) oidc = { issuer, clientId, clientSecret };
   }
 
+  const s3Endpoint = str('S3_ENDPOINT');
+  const s3Bucket = str('S3_BUCKET');
+  const s3Key = str('S3_ACCESS_KEY_ID');
+  const s3Secret = str('S3_SECRET_ACCESS_KEY');
+  let s3: S3Config | null = null;
+  if (s3Endpoint !== null || s3Bucket !== null || s3Key !== null || s3Secret !== null) {
+    if (s3Endpoint === null) problems.push('S3_ENDPOINT is required when any S3_* variable is set.');
+    else if (!isUrl(s3Endpoint, ['http:', 'https:'])) problems.push('S3_ENDPOINT must be an http(s) URL.');
+    if (s3Bucket === null) problems.push('S3_BUCKET is required when S3_ENDPOINT is set.');
+    else if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3Bucket))
+      problems.push('S3_BUCKET is not a valid bucket name.');
+    if (s3Key === null) problems.push('S3_ACCESS_KEY_ID is required when S3_ENDPOINT is set.');
+    if (s3Secret === null) problems.push('S3_SECRET_ACCESS_KEY is required when S3_ENDPOINT is set.');
+    if (s3Endpoint && s3Bucket && s3Key && s3Secret) {
+      s3 = {
+        endpoint: s3Endpoint.replace(/\/+$/, ''),
+        bucket: s3Bucket,
+        region: str('S3_REGION') ?? 'us-east-1',
+        accessKeyId: s3Key,
+        secretAccessKey: s3Secret,
+      };
+    }
+  }
+
   const rawRate = (str('RATE_LIMIT') ?? 'on').toLowerCase();
   if (!['on', 'off'].includes(rawRate)) problems.push(`RATE_LIMIT must be "on" or "off", got "${rawRate}".`);
   const rawCsp = (str('CSP') ?? 'on').toLowerCase();
@@ -150,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom,
     oidc,
+    s3,
     supportEmail: str('SUPPORT_EMAIL') ?? 'support@skynet.local',
     supportPhone: str('SUPPORT_PHONE') ?? '+1 604 555 0100',
     rateLimit: rawRate === 'on',

@@ -40,17 +40,16 @@ const isApiPath = (url: string) =>
 export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
 
-  await app.register(fastifyStatic, {
-    root: app.avatars.dir,
-    prefix: '/api/media/avatars/',
-    decorateReply: false,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('Cache-Control', IMMUTABLE);
+  // Avatars, from files or an S3-compatible bucket alike: a new name per upload, so cached forever.
+  app.get<{ Params: { file: string } }>(
+    '/api/media/avatars/:file',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const bytes = await app.avatars.read(request.params.file);
+      if (!bytes) return reply.code(404).send({ success: false, error: 'No such picture.' });
+      return reply.header('Cache-Control', IMMUTABLE).type('image/webp').send(bytes);
     },
-  });
+  );
 
   const siteDir = config.siteDir;
   const siteReady = () => existsSync(path.join(siteDir, 'index.html'));
