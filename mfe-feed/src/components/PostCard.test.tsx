@@ -123,6 +123,5 @@ describe('PostCard', () => {
 });
 
 async function waitEnabled(button: HTMLElement) {
-  await act(async () => {});
-  expect(button).toBeEnabled();
+  await waitFor(() => expect(button).toBeEnabled());
 }

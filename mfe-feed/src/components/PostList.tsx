@@ -40,9 +40,8 @@ export function PostList({
   return (
     <section className={styles.section} aria-label={label}>
       <div
-        role="feed"
-        aria-busy={list.loading}
-        aria-label={label}
+        // A feed's children must be articles: an empty list is no feed yet (axe aria-required-children).
+        {...(items.length > 0 ? { role: 'feed', 'aria-label': label, 'aria-busy': list.loading } : {})}
         className={styles.feed}
         ref={(el) => {
           list.listRef.current = el;
