@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot, startProduct } from '../../tooling/site/product.mjs';
+import { signUp } from './sign-up.mjs';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -67,19 +68,7 @@ const browser = await chromium.launch({
   args: CHROMIUM_ARGS,
 });
 try {
-  const planets = (await (await fetch(`${product.baseURL}/api/planet`)).json()).value;
-  const id = Date.now().toString(36);
-  const signup = await fetch(`${product.baseURL}/api/user/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `bench_${id}@example.com`,
-      userName: `bench_${id}`,
-      password: `Bench-${id}-pw`,
-      location: { latitude: 0, longitude: 0, planetId: planets[2]._id },
-    }),
-  });
-  const token = (await signup.json()).value;
+  const token = await signUp(product.baseURL);
   const results = [
     await measure(browser, product.baseURL, '/', null),
     await measure(browser, product.baseURL, '/feed', token),
