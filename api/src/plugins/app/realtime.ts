@@ -99,23 +99,28 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     });
   });
 
+  // Once shutdown starts, requests still finishing must not emit: with the Redis adapter the emit would
+  // publish on a client that onClose is closing, and its rejection would crash the process.
+  let closing = false;
   const realtime: Realtime = {
     io,
     displayMessages(conversationId, groups) {
-      io.to(conversationRoom(conversationId)).emit(EVENTS.display, groups);
+      if (!closing) io.to(conversationRoom(conversationId)).emit(EVENTS.display, groups);
     },
     conversationStarted(conversationId, a, b) {
+      if (closing) return;
       io.to(userRoom(a)).emit(EVENTS.started, { conversationId, userId: b });
       io.to(userRoom(b)).emit(EVENTS.started, { conversationId, userId: a });
     },
     disconnectUser(userId) {
-      io.in(userRoom(userId)).disconnectSockets(true);
+      if (!closing) io.in(userRoom(userId)).disconnectSockets(true);
     },
   };
   app.decorate('realtime', realtime);
 
   // Close sockets before the HTTP server closes; io.close() would close fastify's server a second time.
   app.addHook('preClose', async () => {
+    closing = true;
     io.local.disconnectSockets(true);
     io.engine.close();
   });
