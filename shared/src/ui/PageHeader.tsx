@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import styles from './ui.module.css';
 
@@ -13,8 +13,12 @@ export function useDocumentTitle(title: string | null | undefined): void {
 
 interface PageHeaderProps {
   title: string;
-  /** Where the back arrow goes; by default one step back in history (or /home when there is none). */
+  /** Replaces the plain <h1>{title}</h1>, e.g. a chat partner's avatar and linked name (it must hold the h1). */
+  heading?: ReactNode;
+  /** Where the back arrow always goes. Without it: one step back in this app's history, else `fallbackTo`. */
   backTo?: string;
+  /** Where back goes when this page was opened directly (no earlier entry of ours): /home by default. */
+  fallbackTo?: string;
   showBack?: boolean;
   /** The document title, when it differs from the heading. */
   documentTitle?: string;
@@ -22,13 +26,23 @@ interface PageHeaderProps {
 }
 
 /** The back arrow and page title most pages show (spec point 2). */
-export function PageHeader({ title, backTo, showBack = true, documentTitle, children }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  heading,
+  backTo,
+  fallbackTo = '/home',
+  showBack = true,
+  documentTitle,
+  children,
+}: PageHeaderProps) {
   const navigate = useNavigate();
   useDocumentTitle(documentTitle ?? title);
   const goBack = () => {
+    // react-router numbers its own history entries (history.length also counts other sites' pages).
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (backTo) navigate(backTo);
-    else if (window.history.length > 1) navigate(-1);
-    else navigate('/home');
+    else if (index > 0) navigate(-1);
+    else navigate(fallbackTo);
   };
   return (
     <header className={styles.header}>
@@ -45,7 +59,7 @@ export function PageHeader({ title, backTo, showBack = true, documentTitle, chil
           </svg>
         </button>
       )}
-      <h1 className={styles.title}>{title}</h1>
+      {heading ?? <h1 className={styles.title}>{title}</h1>}
       {children && <div className={styles.actions}>{children}</div>}
     </header>
   );
