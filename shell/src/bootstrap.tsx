@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { start, triggerAppChange } from 'single-spa';
 import { ShellApp } from './app/ShellApp';
 import { registerRemotes } from './platform/applications';
+import { provideBundlerRuntime } from './platform/bundlerRuntime';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
 import { showOverrideBanner } from './platform/overrideBanner';
@@ -25,6 +26,7 @@ async function fetchJson(url: string): Promise<unknown> {
 }
 
 async function boot() {
+  provideBundlerRuntime();
   const [rawConfig, rawRegistry] = await Promise.all([fetchJson('/config.json'), fetchJson('/remotes.json')]);
   const { config, problems: configProblems } = parseRuntimeConfig(rawConfig ?? {});
   setRuntimeConfig(config);
