@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the workspace (timed), then measures a served product in Debian Chromium (bytes a real
-// browser downloads, Lighthouse 13 mobile defaults, client-side navigation) and, with --api, the API on PostgreSQL,
+// browser downloads, Lighthouse 13 mobile defaults, client-side navigation), the same for the monolithic comparison
+// build of the same code (shell: npm run build:monolith), and, with --api, the API on PostgreSQL,
 // and prints ONE table against issue 9's budgets: row, measured, budget, pass/fail. Always exits 0: it reports;
 // the byte budgets are gated in `npm test` (scripts/size-check.mjs).
 //
@@ -115,6 +116,31 @@ try {
   log(`lighthouse.mjs failed: ${error.message}`);
 }
 
+// 3b. The monolithic comparison build of the same code (tooling/rspack/monolith.mjs): bytes and Lighthouse again.
+log('monolith: shell npm run build:monolith, then bytes.mjs and lighthouse.mjs --monolith');
+let monolithBytes = null;
+let monolithLighthouse = null;
+const monolithBuild = await run('npm', ['run', 'build:monolith'], { cwd: join(root, 'shell'), quiet: true });
+if (monolithBuild.code !== 0) log(`the monolithic build failed (exit ${monolithBuild.code})`);
+else {
+  try {
+    monolithBytes = parseJson(
+      (await run('node', ['e2e/bench/bytes.mjs', '--json', '--monolith'], frontEnd)).stdout,
+    );
+    monolithLighthouse = parseJson(
+      (
+        await run(
+          'node',
+          ['e2e/bench/lighthouse.mjs', '--json', '--monolith', '--runs', String(runs)],
+          frontEnd,
+        )
+      ).stdout,
+    );
+  } catch (error) {
+    log(`the monolith measurement failed: ${error.message}`);
+  }
+}
+
 // 4. Client-side navigation inside an already loaded remote.
 log('navigation: node e2e/bench/navigate.mjs --json');
 let navigation = null;
@@ -215,11 +241,23 @@ try {
 } catch (error) {
   notMeasured("each remote's entry (remoteEntry; runtime from the shell)", '<= 15 KB', error.message);
 }
-notMeasured(
-  'federation overhead vs a monolithic build of the same route, bytes',
-  '<= 25 KB',
-  'no monolithic build mode yet',
-);
+for (const [label, path, federated] of [
+  ['landing `/`', '/', landingBytes],
+  ['`/feed`', '/feed', feedBytes],
+]) {
+  const what = `federation overhead vs a monolithic build, ${label}, bytes (gzip)`;
+  const monolith = page(monolithBytes, path);
+  if (federated && monolith) {
+    const overhead = federated.total - monolith.total;
+    row(
+      what,
+      kb(overhead),
+      '<= 25 KB',
+      overhead <= 25 * 1024,
+      `${kb(federated.total)} federated vs ${kb(monolith.total)} monolithic`,
+    );
+  } else notMeasured(what, '<= 25 KB', 'a bytes run failed');
+}
 
 const landing = page(lighthouse, '/');
 const feed = page(lighthouse, '/feed');
@@ -246,7 +284,23 @@ lhRow(
   '<= 2.2 s',
   (v) => v <= 2200,
 );
-notMeasured("federated LCP vs the monolithic build's", '<= 1.15 x', 'no monolithic build mode yet');
+for (const [label, federated] of [
+  ['landing `/`', landing],
+  ['`/feed`', feed],
+]) {
+  const what = `federated LCP vs the monolithic build's, ${label}`;
+  const monolith = page(monolithLighthouse, federated?.path ?? '');
+  if (federated && monolith) {
+    const ratio = federated.lcp / monolith.lcp;
+    row(
+      what,
+      `${ratio.toFixed(2)} x`,
+      '<= 1.15 x',
+      ratio <= 1.15,
+      `${seconds(federated.lcp)} vs ${seconds(monolith.lcp)}`,
+    );
+  } else notMeasured(what, '<= 1.15 x', 'a Lighthouse run failed');
+}
 for (const [label, result] of [
   ['landing', landing],
   ['/feed', feed],

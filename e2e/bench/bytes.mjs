@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Gzipped JS bytes a real browser downloads for a cold load of the landing page (signed out) and /feed
 // (signed in), split into MF runtime, shell, shared libraries and each remote's code.
-// Usage: node e2e/bench/bytes.mjs  (needs a build: npm run build). Prints a table; --json for machines.
+// Usage: node e2e/bench/bytes.mjs [--json] [--monolith]  (needs a build: npm run build). Prints a table; --json for
+// machines; --monolith measures the monolithic comparison build (cd shell && npm run build:monolith).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -62,7 +63,8 @@ async function measure(browser, baseURL, path, token) {
   return { path, total, buckets, requests: bodies.length };
 }
 
-const product = await startProduct({ quiet: true });
+const monolith = process.argv.includes('--monolith');
+const product = await startProduct({ quiet: true, monolith });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: CHROMIUM_ARGS,

@@ -2,7 +2,8 @@
 // Lighthouse 13 (mobile defaults: simulated throttling, Moto G Power emulation) against a served product in Debian
 // Chromium, for the signed-out landing page `/` and a signed-in `/feed`: median of N runs (5 by default) of LCP, TBT,
 // CLS, performance and accessibility scores, and the JS transfer size Lighthouse saw.
-// Usage: node e2e/bench/lighthouse.mjs [--json] [--runs N]  (needs a build: npm run build).
+// Usage: node e2e/bench/lighthouse.mjs [--json] [--runs N] [--monolith]  (needs a build: npm run build; --monolith
+// measures the monolithic comparison build instead: cd shell && npm run build:monolith).
 //
 // Every run is a cold load: Lighthouse clears the HTTP cache (and service workers, cache storage) before it loads the
 // page. Its default clearStorageTypes leave localStorage alone, so the signed-in run sets the jwt once on the origin
@@ -121,7 +122,8 @@ async function measure(baseURL, path, token, runs) {
   }
 }
 
-const product = await startProduct({ quiet: true });
+const monolith = argv.includes('--monolith');
+const product = await startProduct({ quiet: true, monolith });
 try {
   const token = await signUp(product.baseURL);
   const results = [
@@ -143,7 +145,9 @@ try {
       ]),
     ];
     const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-    console.log(`\nLighthouse 13, mobile defaults, median of ${RUNS} runs`);
+    console.log(
+      `\nLighthouse 13, mobile defaults, median of ${RUNS} runs${monolith ? ', monolithic build' : ''}`,
+    );
     for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i])).join('  '));
     for (const r of results)
       if (r.a11yFailures.length)

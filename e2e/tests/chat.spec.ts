@@ -134,13 +134,16 @@ test.describe('direct messages', () => {
       await expect(messages(b.page).getByText('How is the weather?')).toBeVisible();
       await expect(messages(b.page).getByRole('listitem')).toHaveCount(3);
       await expect(messages(a.page).getByRole('listitem')).toHaveCount(3);
-      // Grouped under a Vancouver day heading: short weekday, month and day.
-      const today = new Intl.DateTimeFormat('en-US', {
-        timeZone: 'America/Vancouver',
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-      }).format(new Date());
+      // Grouped under a Vancouver day heading: short weekday, month and day. Computed in the browser: its time-zone
+      // database is the one the app uses (Chromium's and Node's disagree on Vancouver's offset in late 2026).
+      const today = await a.page.evaluate(() =>
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Vancouver',
+          weekday: 'short',
+          month: 'short',
+          day: 'numeric',
+        }).format(new Date()),
+      );
       await expect(messages(a.page).getByRole('heading', { level: 2 })).toHaveText([today]);
 
       // The conversation list: one row, linking to the chat, with the real time of the last message.

@@ -206,8 +206,8 @@ test('a broken canary falls back to stable with no error shown, and the failure 
 }) => {
   expect(ops('publish', 'mfe-static', '--from', staticBuild('v1.0.3'), '--version', '1.0.3').status).toBe(0);
   expect(ops('rollout', 'mfe-static', '1.0.3', '--percent', '100').status).toBe(0);
-  // The canary's manifest goes missing from the static host (a 404).
-  rmSync(join(product.siteDir, 'remotes', 'mfe-static', '1.0.3', 'mf-manifest.json'));
+  // The canary's entry goes missing from the static host (a 404).
+  rmSync(join(product.siteDir, 'remotes', 'mfe-static', '1.0.3', 'remoteEntry.js'));
 
   const reported = page.waitForRequest(
     (request) =>

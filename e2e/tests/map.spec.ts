@@ -63,6 +63,16 @@ test.describe('the galaxy map', () => {
     await page.goto('/home');
     const map = page.getByRole('application', { name: 'Galaxy map' });
     await map.focus();
+    // The map fits its zoom to the screen once it has measured itself: read the starting point after that.
+    let previous = '';
+    await expect
+      .poll(async () => {
+        const now = JSON.stringify(await readout(page));
+        const still = now === previous;
+        previous = now;
+        return still;
+      })
+      .toBe(true);
     const start = await readout(page);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await readout(page)).x).toBeGreaterThan(0);

@@ -207,7 +207,12 @@ export function shellConfig(configUrl, { port = 8081 } = {}) {
         manifest: false,
         dts: false,
         dev: false,
-        experiments: { provideExternalRuntime: true },
+        // The shell registers each remote by its remoteEntry.js (platform/federation.ts), not its manifest: no
+        // snapshot plugin (smaller runtime), and one request fewer before a remote's code. Browser-only build.
+        experiments: {
+          provideExternalRuntime: true,
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
       new rspack.HtmlRspackPlugin({ template: join(packageDir, 'src', 'index.html'), inject: 'body' }),
     );

@@ -14,4 +14,5 @@ export function startProduct(options?: {
   env?: Record<string, string>;
   port?: number;
   quiet?: boolean;
+  monolith?: boolean;
 }): Promise<Product>;

@@ -1,7 +1,7 @@
 // Starts the real product (the API server serving a published site) on a free port with its own data folder.
 // Used by the browser tests (e2e/) and the benchmarks (scripts/bench/).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,7 +57,9 @@ function withSiteEnv(dataDir, siteDir, fn) {
 
 /**
  * Publishes the current builds into a fresh site folder and starts the server on it.
- * @param {{ env?: Record<string, string>, port?: number, quiet?: boolean }} [options]
+ * `monolith: true` serves the monolithic comparison build (shell/dist-monolith, tooling/rspack/monolith.mjs) in place
+ * of the shell: same API, data and routes; the remotes' folders stay but are never loaded.
+ * @param {{ env?: Record<string, string>, port?: number, quiet?: boolean, monolith?: boolean }} [options]
  */
 export async function startProduct(options = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'skynet-product-'));
@@ -74,7 +76,16 @@ export async function startProduct(options = {}) {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} }));
+  const publish = () => {
+    const published = withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} }));
+    if (options.monolith) {
+      const monolith = join(repoRoot, 'shell', 'dist-monolith');
+      if (!existsSync(monolith)) throw new Error('No monolithic build: cd shell && npm run build:monolith');
+      cpSync(monolith, siteDir, { recursive: true });
+    }
+    return published;
+  };
+  publish();
 
   const baseURL = `http://127.0.0.1:${port}`;
   let child;
@@ -100,7 +111,7 @@ export async function startProduct(options = {}) {
     siteDir,
     env,
     /** Re-publishes the current builds into this product's site folder (no restart needed). */
-    republish: () => withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} })),
+    republish: publish,
     async stop() {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });

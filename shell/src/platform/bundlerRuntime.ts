@@ -8,7 +8,7 @@ interface FederationObject {
 }
 
 // __webpack_require__ is the bundler's module API (rspack), present in every built module.
-declare const __webpack_require__: { federation: FederationObject };
+declare const __webpack_require__: { federation?: FederationObject };
 
 declare global {
   var __SKYNET_MF_BUNDLER_RUNTIME__:
@@ -18,6 +18,7 @@ declare global {
 
 export function provideBundlerRuntime(): void {
   const shell = __webpack_require__.federation;
+  if (!shell) return; // the monolithic comparison build (tooling/rspack/monolith.mjs) has no federation
   globalThis.__SKYNET_MF_BUNDLER_RUNTIME__ = ({ initContainerEntry, runtime }) => ({
     runtime,
     instance: undefined,
