@@ -8,26 +8,19 @@ import { provideBundlerRuntime } from './platform/bundlerRuntime';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
 import { showOverrideBanner } from './platform/overrideBanner';
+import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
 import { OVERRIDE_PARAM, resolveOverrides } from './registry/overrides';
 import { parseRegistry } from './registry/parse';
 import { visitorId } from './registry/select';
 
-async function fetchJson(url: string): Promise<unknown> {
-  try {
-    const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    return await response.json();
-  } catch (error) {
-    console.warn(`[shell] could not read ${url}`, error);
-    return null;
-  }
-}
-
 async function boot() {
   provideBundlerRuntime();
-  const [rawConfig, rawRegistry] = await Promise.all([fetchJson('/config.json'), fetchJson('/remotes.json')]);
+  const [rawConfig, rawRegistry] = await Promise.all([
+    startupJson('/config.json'),
+    startupJson('/remotes.json'),
+  ]);
   const { config, problems: configProblems } = parseRuntimeConfig(rawConfig ?? {});
   setRuntimeConfig(config);
   const { registry, problems } = parseRegistry(rawRegistry);

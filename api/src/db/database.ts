@@ -17,6 +17,22 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';
+  /**
+   * A hot query as a named prepared statement: on PostgreSQL each pooled connection parses and plans it once (a
+   * generic plan, when PostgreSQL finds one as good as the custom ones) and then only binds and executes it, with no
+   * query-builder work per call. `name` must identify `text` (one text per name). PGlite runs it as a plain query.
+   */
+  query<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /**
+   * LISTENs on `channel` (PostgreSQL: on a connection of its own, reconnected with backoff when lost). `onState(true)`
+   * once listening, `onState(false)` whenever notifications may have been missed (connection lost, closing), so a
+   * cache built on them can drop everything. Returns the function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onState: (listening: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,15 +55,96 @@ function pgTypes() {
   };
 }
 
+const LISTEN_RETRY_MS = [250, 1000, 5000];
+
+/** One LISTEN connection: reconnects with backoff; `onState(false)` while it is down. */
+function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onState: (listening: boolean) => void,
+) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | null = null;
+  const retry = () => {
+    if (closed || timer) return;
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
+    failures += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, delay);
+    timer.unref();
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('error', () => {}); // 'end' follows
+    c.on('notification', (n) => {
+      if (n.channel === channel && n.payload) onPayload(n.payload);
+    });
+    c.on('end', () => {
+      if (client !== c) return;
+      client = null;
+      onState(false);
+      retry();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel}"`);
+    } catch {
+      await c.end().catch(() => {});
+      retry();
+      return;
+    }
+    if (closed) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    failures = 0;
+    onState(true);
+  };
+  return {
+    start: connect,
+    async stop() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      onState(false);
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'pg',
-    close: () => pool.end(),
+    async query<T>(name: string, text: string, values: unknown[]) {
+      return (await pool.query({ name, text, values })).rows as T[];
+    },
+    async listen(channel, onPayload, onState) {
+      const l = listenPostgres(url, channel, onPayload, onState);
+      await l.start();
+      const stop = async () => {
+        listeners.delete(stop);
+        await l.stop();
+      };
+      listeners.add(stop);
+      return stop;
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
   };
 }
 
@@ -57,6 +154,18 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   return {
     db,
     kind: 'pglite',
+    async query<T>(_name: string, text: string, values: unknown[]) {
+      return (await client.query<T>(text, values)).rows;
+    },
+    // One process owns the directory (lockDirectory), so every writer notifies this same instance.
+    async listen(channel, onPayload, onState) {
+      const unlisten = await client.listen(channel, onPayload);
+      onState(true);
+      return async () => {
+        onState(false);
+        await unlisten().catch(() => {});
+      };
+    },
     close: async () => {
       await client.close();
       onClose?.();

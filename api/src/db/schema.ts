@@ -199,6 +199,8 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull().defaultNow(),
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+    /** Gapless per-conversation message counter: a message's seq (taken in the storing statement). */
+    messageSeq: integer('message_seq').notNull().default(0),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.userA, t.userB),
@@ -213,11 +215,13 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The conversation's message_seq when stored: 1, 2, 3... in commit order, no gaps (chat history cache). */
+    seq: integer('seq').notNull(),
     senderId: uuid('sender_id').notNull(),
     content: text('content').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq)],
 );
 
 export const passwordResets = pgTable('password_resets', {

@@ -4,17 +4,12 @@ import {
   registerPlugins,
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
+import { remoteEntryUrl } from './remoteEntryUrl';
 
 /** `mfe-feed` -> `mfe_feed`: the container name the remote was built with. */
 export const federationName = (remote: string) => remote.replace(/-/g, '_');
 
 const registered = new Map<string, string>();
-
-/**
- * A version's remoteEntry.js, next to its mf-manifest.json (every remote is built so: tooling/rspack). The registry
- * names manifests (ops reads them); the browser loads the entry directly, one sequential request fewer.
- */
-export const remoteEntryUrl = (manifest: string) => manifest.replace(/[^/]*$/, 'remoteEntry.js');
 
 /**
  * Points the Module Federation runtime at a remote's version (named by its manifest); `force` drops what it cached

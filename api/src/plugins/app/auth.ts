@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
-import { users } from '../../db/schema.js';
 import { unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -20,6 +18,13 @@ export interface TokenService {
   sign(user: { id: string; tokenVersion: number }): Promise<string>;
   /** Returns the signed-in user, or null when the token is missing, forged, expired, revoked or the user is gone. */
   authenticate(authorization: string | undefined): Promise<AuthUser | null>;
+  /** A live (not deleted) account's id, admin flag and token version, through the in-memory cache; null otherwise. */
+  account(userId: string): Promise<AuthUser | null>;
+  /**
+   * Drops a user's cached entry in this process at once. Call it after a write that revokes tokens or rights, before
+   * answering; every process (this one too) also learns of it from the database's notification at commit.
+   */
+  forget(userId: string): void;
 }
 
 declare module 'fastify' {
@@ -59,9 +64,79 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The channel the users table's trigger notifies (drizzle/0002): payload = the user id. */
+export const USER_CHANGED_CHANNEL = 'skynet_user_changed';
+/** Accounts kept in memory: a backstop lifetime (the notification is what keeps them right) and a size bound. */
+const ACCOUNT_TTL_MS = 60_000;
+const ACCOUNT_CACHE_MAX = 50_000;
+/** Tokens whose signature was already checked (the claims are kept; the expiry is checked on every use). */
+const VERIFIED_CACHE_MAX = 50_000;
+
+interface Claims {
+  sub: string;
+  tv: number;
+  /** Expiry in seconds since the epoch (jose's rule: valid while now < exp). */
+  exp: number;
+}
+
+/** A Map used as a bounded cache: the oldest insertion goes first when full. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
+  if (map.size >= max && !map.has(key)) {
+    const oldest = map.keys().next();
+    if (!oldest.done) map.delete(oldest.value);
+  }
+  map.set(key, value);
+}
+
+/**
+ * Tokens and who they belong to. Per request this costs two Map look-ups once a token and its user have been seen:
+ * the token's signature is verified once (jose), and the user's token version and admin flag are cached in memory.
+ * The cache is only used while this process LISTENs to the database's `skynet_user_changed` notification (a trigger
+ * on users: token version, admin flag, deletion, purge), so a revocation by any process, the admin CLI or SQL by hand
+ * drops the entry in every process at commit; while the LISTEN connection is down, every request reads the database.
+ */
 async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
   const secret = loadJwtSecret(opts.config);
-  const db = app.db;
+  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
+  const database = app.database;
+
+  const verified = new Map<string, Claims>();
+  const accounts = new Map<string, { account: AuthUser; until: number }>();
+  let listening = false;
+  /** Bumped by every invalidation: a read that started before one must not fill the cache with what it read. */
+  let generation = 0;
+  const dropAll = () => {
+    generation += 1;
+    accounts.clear();
+  };
+  const forget = (userId: string) => {
+    generation += 1;
+    accounts.delete(userId);
+  };
+
+  const verify = async (token: string): Promise<Claims | null> => {
+    const now = Math.floor(Date.now() / 1000);
+    const hit = verified.get(token);
+    if (hit) {
+      if (now < hit.exp) return hit;
+      verified.delete(token);
+      return null;
+    }
+    let claims: Claims;
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      const { sub, tv } = payload;
+      if (!sub || !isUuid(sub) || typeof tv !== 'number') return null;
+      claims = { sub, tv, exp: payload.exp ?? Number.POSITIVE_INFINITY };
+    } catch {
+      return null;
+    }
+    setBounded(verified, token, claims, VERIFIED_CACHE_MAX);
+    return claims;
+  };
 
   const tokens: TokenService = {
     async sign(user) {
@@ -70,30 +145,44 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
         .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(TOKEN_TTL)
-        .sign(secret);
+        .sign(key);
     },
     async authenticate(authorization) {
       if (!authorization) return null;
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
       if (!match?.[1]) return null;
-      let sub: string | undefined;
-      let tv: unknown;
-      try {
-        const { payload } = await jwtVerify(match[1], secret, { algorithms: ['HS256'] });
-        sub = payload.sub;
-        tv = payload.tv;
-      } catch {
-        return null;
-      }
-      if (!sub || !isUuid(sub) || typeof tv !== 'number') return null;
-      const [row] = await db
-        .select({ id: users.id, admin: users.admin, tokenVersion: users.tokenVersion })
-        .from(users)
-        .where(and(eq(users.id, sub), isNull(users.deletedAt)));
-      if (!row || row.tokenVersion !== tv) return null;
-      return row;
+      const claims = await verify(match[1]);
+      if (!claims) return null;
+      const account = await tokens.account(claims.sub);
+      if (!account || account.tokenVersion !== claims.tv) return null;
+      return account;
     },
+    async account(userId) {
+      const hit = accounts.get(userId);
+      if (hit && hit.until > Date.now()) return hit.account;
+      const seen = generation;
+      const [row] = await database.query<{ id: string; admin: boolean; token_version: number }>(
+        'auth_account',
+        'SELECT id, admin, token_version FROM users WHERE id = $1 AND deleted_at IS NULL',
+        [userId],
+      );
+      if (!row) return null;
+      const account: AuthUser = Object.freeze({ id: row.id, admin: row.admin, tokenVersion: row.token_version });
+      if (listening && seen === generation) {
+        setBounded(accounts, userId, { account, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
+      }
+      return account;
+    },
+    forget,
   };
+
+  const unlisten = await database.listen(USER_CHANGED_CHANNEL, forget, (up) => {
+    dropAll();
+    listening = up;
+  });
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 }

@@ -67,6 +67,7 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
   const jobs: Jobs = {
     async runPurge(now) {
       const { ids, avatars } = await purgeDeletedAccounts(app.db, opts.config.purgeAfterDays, now);
+      for (const id of ids) app.tokens.forget(id);
       await Promise.all(avatars.map((f) => app.avatars.remove(f)));
       await app.db.execute(sql`DELETE FROM oauth_states WHERE expires_at < now()`);
       await app.db.execute(sql`DELETE FROM oauth_codes WHERE expires_at < now()`);
@@ -98,5 +99,5 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
 
 export default fp(jobsPlugin, {
   name: 'jobs',
-  dependencies: ['database', 'avatars', 'platform-repository'],
+  dependencies: ['database', 'auth', 'avatars', 'platform-repository'],
 });

@@ -54,6 +54,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
         throw badRequest('The current password is not correct.');
       if (newpassword !== confirmpassword) throw badRequest('The new passwords do not match.');
       const tokenVersion = await users.setPassword(row.id, await hashPassword(newpassword));
+      app.tokens.forget(row.id);
       app.realtime.disconnectUser(row.id);
       return {
         success: true as const,
@@ -156,6 +157,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       const user = currentUser(request);
       if (request.body.confirmationInput !== DELETE_PHRASE) throw badRequest(PHRASE_MISMATCH);
       await users.markDeleted(user.id);
+      app.tokens.forget(user.id);
       app.realtime.disconnectUser(user.id);
       return {
         success: true as const,

@@ -232,6 +232,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
         );
         return u.id;
       });
+      app.tokens.forget(userId);
       app.realtime.disconnectUser(userId);
       return { success: true as const, message: 'Your password has been reset!' };
     },

@@ -1,0 +1,51 @@
+import type { Registry } from '../registry/types';
+import { appScripts, likelyRemote, patternToRegExp } from './startup';
+
+test('route patterns match like the router for the shapes remotes declare', () => {
+  expect(patternToRegExp('/feed').test('/feed')).toBe(true);
+  expect(patternToRegExp('/feed').test('/feed/')).toBe(true);
+  expect(patternToRegExp('/feed').test('/feedback')).toBe(false);
+  expect(patternToRegExp('/post/:id').test('/post/42')).toBe(true);
+  expect(patternToRegExp('/post/:id').test('/post')).toBe(false);
+  expect(patternToRegExp('/post/:id').test('/post/42/comments')).toBe(false);
+  expect(patternToRegExp('/about/*').test('/about')).toBe(true);
+  expect(patternToRegExp('/about/*').test('/about/privacy')).toBe(true);
+  expect(patternToRegExp('/').test('/')).toBe(true);
+  expect(patternToRegExp('/').test('/feed')).toBe(false);
+  expect(patternToRegExp('/a.b').test('/axb')).toBe(false);
+});
+
+const version = { manifest: '/remotes/x/1/mf-manifest.json' };
+const registry: Registry = {
+  schemaVersion: 1,
+  remotes: {
+    'mfe-static': {
+      routes: [
+        { path: '/', access: 'signed-out' },
+        { path: '/about/*', access: 'public' },
+      ],
+      stable: '1',
+      versions: { 1: version },
+    },
+    'mfe-map': { routes: [{ path: '/', access: 'signed-in' }], stable: '1', versions: { 1: version } },
+  },
+};
+
+test('the likely remote follows the access a saved token suggests', () => {
+  expect(likelyRemote(registry, '/', false)).toBe('mfe-static');
+  expect(likelyRemote(registry, '/', true)).toBe('mfe-map');
+  expect(likelyRemote(registry, '/about/terms', true)).toBe('mfe-static');
+  expect(likelyRemote(registry, '/nowhere', true)).toBeNull();
+});
+
+test("a manifest's './app' scripts are the ones loaded with it, never its lazy chunks", () => {
+  const manifest = {
+    exposes: [
+      { path: './MapPreview', assets: { js: { sync: ['preview.js'], async: [] } } },
+      { path: './app', assets: { js: { sync: ['app.js'], async: ['page.js'] } } },
+    ],
+  };
+  expect(appScripts(manifest)).toEqual(['app.js']);
+  expect(appScripts(null)).toEqual([]);
+  expect(appScripts({ exposes: 'nope' })).toEqual([]);
+});
