@@ -5,7 +5,7 @@ export * from './config';
 export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
 export * from './forms';
 export { CACHE_PREFIX, CACHE_TTL_MS, cacheIds, isCachedPath } from './http/cache';
-export { errorText, http } from './http/client';
+export { errorText, http, httpClient } from './http/client';
 export { onUnauthorized } from './http/events';
 export { readToken, TOKEN_KEY, writeToken } from './http/token';
 export { AreaFallback } from './lifecycles/AreaFallback';

@@ -1,6 +1,12 @@
-import { http } from '../http/client';
+import type { AxiosCacheInstance } from 'axios-cache-interceptor';
+import { httpClient } from '../http/client';
 import { readToken, writeToken } from '../http/token';
 import { accountApi } from './index';
+
+let http: AxiosCacheInstance;
+beforeAll(async () => {
+  http = await httpClient();
+});
 
 test('a password change keeps the fresh token the API answers, so the person stays signed in', async () => {
   writeToken('old');

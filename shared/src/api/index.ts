@@ -1,6 +1,7 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
 import type { CacheRequestConfig } from 'axios-cache-interceptor';
+import { getRuntimeConfig } from '../config';
 import { cacheIds } from '../http/cache';
 import { http } from '../http/client';
 import { writeToken } from '../http/token';
@@ -278,7 +279,15 @@ export interface PlatformEvent {
 }
 
 export const platformApi = {
+  /** Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. */
   async report(events: PlatformEvent[]): Promise<void> {
-    await http.post('/platform/events', { events });
+    const response = await fetch(`${getRuntimeConfig().apiBaseUrl}/platform/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events }),
+      credentials: 'same-origin',
+      keepalive: true,
+    });
+    if (!response.ok) throw new Error(`POST /platform/events answered ${response.status}`);
   },
 };

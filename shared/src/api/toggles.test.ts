@@ -1,5 +1,11 @@
-import { http } from '../http/client';
+import type { AxiosCacheInstance } from 'axios-cache-interceptor';
+import { httpClient } from '../http/client';
 import { postApi } from './index';
+
+let http: AxiosCacheInstance;
+beforeAll(async () => {
+  http = await httpClient();
+});
 
 let liked = false;
 let reads = 0;

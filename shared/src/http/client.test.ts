@@ -1,9 +1,15 @@
+import type { AxiosCacheInstance } from 'axios-cache-interceptor';
 import { setRuntimeConfig } from '../config';
 import { CACHE_PREFIX, isCachedPath } from './cache';
-import { http } from './client';
+import { httpClient } from './client';
 import { TOKEN_KEY } from './token';
 
 type Seen = { url?: string; headers: Record<string, unknown> };
+
+let http: AxiosCacheInstance;
+beforeAll(async () => {
+  http = await httpClient();
+});
 
 /** Answers every request locally and records what was sent. */
 function recordRequests(body: unknown = { success: true, value: [] }) {

@@ -1,36 +1,37 @@
-import axios, { type AxiosError } from 'axios';
-import {
-  type AxiosCacheInstance,
-  buildMemoryStorage,
-  buildWebStorage,
-  setupCache,
-} from 'axios-cache-interceptor';
+// The one HTTP client (axios with axios-cache-interceptor). The libraries load with the first request, not with the
+// page: a signed-out visitor's first screens make no API call and never download them (issue 9, ~17 KB gzip).
+import type { AxiosError } from 'axios';
+import type { AxiosCacheInstance, buildMemoryStorage, buildWebStorage } from 'axios-cache-interceptor';
 import { getRuntimeConfig, onRuntimeConfig } from '../config';
 import { CACHE_PREFIX, CACHE_TTL_MS, CACHED_PATHS } from './cache';
 import { emitUnauthorized } from './events';
 import { readToken } from './token';
 
-function storage() {
+function storage(build: { web: typeof buildWebStorage; memory: typeof buildMemoryStorage }) {
   try {
     window.localStorage.setItem(`${CACHE_PREFIX}probe`, '1');
     window.localStorage.removeItem(`${CACHE_PREFIX}probe`);
-    return buildWebStorage(window.localStorage, CACHE_PREFIX);
+    return build.web(window.localStorage, CACHE_PREFIX);
   } catch {
-    return buildMemoryStorage();
+    return build.memory();
   }
 }
 
-function createHttp(): AxiosCacheInstance {
-  const instance = setupCache(axios.create({ baseURL: getRuntimeConfig().apiBaseUrl, timeout: 20_000 }), {
-    storage: storage(),
-    ttl: CACHE_TTL_MS,
-    methods: ['get', 'head'],
-    // Our own rule decides, not the server's Cache-Control.
-    interpretHeader: false,
-    etag: false,
-    modifiedSince: false,
-    cachePredicate: { statusCheck: (status) => status >= 200 && status < 300, allowUrls: CACHED_PATHS },
-  });
+async function createHttp(): Promise<AxiosCacheInstance> {
+  const [{ default: axios }, cache] = await Promise.all([import('axios'), import('axios-cache-interceptor')]);
+  const instance = cache.setupCache(
+    axios.create({ baseURL: getRuntimeConfig().apiBaseUrl, timeout: 20_000 }),
+    {
+      storage: storage({ web: cache.buildWebStorage, memory: cache.buildMemoryStorage }),
+      ttl: CACHE_TTL_MS,
+      methods: ['get', 'head'],
+      // Our own rule decides, not the server's Cache-Control.
+      interpretHeader: false,
+      etag: false,
+      modifiedSince: false,
+      cachePredicate: { statusCheck: (status) => status >= 200 && status < 300, allowUrls: CACHED_PATHS },
+    },
+  );
   instance.interceptors.request.use((request) => {
     const token = readToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
@@ -43,20 +44,45 @@ function createHttp(): AxiosCacheInstance {
   onRuntimeConfig((config) => {
     instance.defaults.baseURL = config.apiBaseUrl;
   });
+  // Counted on the page so the platform's browser tests can prove there is one copy of @skynet/shared:
+  // a second copy (a broken singleton) would create a second client and show 2 here.
+  const probe = globalThis as { __skynetHttpClients?: number };
+  probe.__skynetHttpClients = (probe.__skynetHttpClients ?? 0) + 1;
   return instance;
 }
 
-/** The one HTTP client of the whole product (a Module Federation singleton through @skynet/shared). */
-export const http: AxiosCacheInstance = createHttp();
+let client: Promise<AxiosCacheInstance> | undefined;
 
-// Counted on the page so the platform's browser tests can prove there is one copy of @skynet/shared:
-// a second copy (a broken singleton) would create a second client and show 2 here.
-const probe = globalThis as { __skynetHttpClients?: number };
-probe.__skynetHttpClients = (probe.__skynetHttpClients ?? 0) + 1;
+/** The one HTTP client of the whole product (a Module Federation singleton through @skynet/shared). */
+export function httpClient(): Promise<AxiosCacheInstance> {
+  client ??= createHttp();
+  return client;
+}
+
+type Client = AxiosCacheInstance;
+
+/** The client's calls, each waiting for the client: what the typed API (api/index.ts) uses. */
+export const http = {
+  get: ((...args: Parameters<Client['get']>) => httpClient().then((c) => c.get(...args))) as Client['get'],
+  post: ((...args: Parameters<Client['post']>) =>
+    httpClient().then((c) => c.post(...args))) as Client['post'],
+  patch: ((...args: Parameters<Client['patch']>) =>
+    httpClient().then((c) => c.patch(...args))) as Client['patch'],
+  delete: ((...args: Parameters<Client['delete']>) =>
+    httpClient().then((c) => c.delete(...args))) as Client['delete'],
+  storage: {
+    get: (id: string) => httpClient().then((c) => c.storage.get(id)),
+    set: (...args: Parameters<Client['storage']['set']>) => httpClient().then((c) => c.storage.set(...args)),
+    remove: (id: string) => httpClient().then((c) => c.storage.remove(id)),
+  },
+};
+
+const isAxiosError = (error: unknown): error is AxiosError =>
+  typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 
 /** The text a person should see for a failed call: the server's `error`, else a plain fallback. */
 export function errorText(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (axios.isAxiosError(error)) {
+  if (isAxiosError(error)) {
     const data = error.response?.data as { error?: unknown; message?: unknown } | undefined;
     if (data && typeof data.error === 'string' && data.error) return data.error;
     if (data && typeof data.message === 'string' && data.message) return data.message;

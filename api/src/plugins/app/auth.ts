@@ -167,7 +167,11 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
         [userId],
       );
       if (!row) return null;
-      const account: AuthUser = Object.freeze({ id: row.id, admin: row.admin, tokenVersion: row.token_version });
+      const account: AuthUser = Object.freeze({
+        id: row.id,
+        admin: row.admin,
+        tokenVersion: row.token_version,
+      });
       if (listening && seen === generation) {
         setBounded(accounts, userId, { account, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
       }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { type Db, rows } from '../../db/database.js';
+import { type Database, type Db, rows } from '../../db/database.js';
 import type { ConversationRow, DayGroup, Message } from '../../schemas/entities.js';
 import { avatarUrl } from './users-repository.js';
 
@@ -14,6 +14,7 @@ interface MessageRow {
   sender_id: string;
   created_at: Date | string;
   conversation_id: string;
+  seq: number;
 }
 
 const toMessage = (r: MessageRow): Message => ({
@@ -38,15 +39,114 @@ export function groupByDay(messages: Message[]): DayGroup[] {
 
 const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
-export function createChatRepository(db: Db) {
+/** Conversations whose latest messages one process keeps in memory, and the most messages kept in all. */
+export const HISTORY_CACHE_CONVERSATIONS = 2_000;
+export const HISTORY_CACHE_MESSAGES = 200_000;
+
+/**
+ * The latest CHAT_HISTORY_LIMIT messages of a conversation: exactly the messages numbered (top - limit, top], oldest
+ * first. Every message takes the next number of its conversation's gapless counter in the statement that stores it
+ * (under the conversation row's lock, so numbers follow commit order and all numbers below a committed one are
+ * committed), so an entry knows by arithmetic whether it is complete: a message numbered top + 1 is appended, a
+ * higher number fetches just the missing range (messages stored by other processes), a lower one is already in.
+ * No notification between processes is needed, and nothing can be missed.
+ */
+interface History {
+  top: number;
+  seqs: number[];
+  messages: Message[];
+  /** Operations on one entry run one after another. */
+  queue: Promise<unknown>;
+}
+
+const HISTORY_COLUMNS = 'id, content, sender_id, created_at, conversation_id, seq';
+
+export function createChatRepository(db: Db, database: Pick<Database, 'query'>) {
+  const cache = new Map<string, History>();
+  let cachedMessages = 0;
+
+  const range = (conversationId: string, above: number, upTo: number) =>
+    database.query<MessageRow>(
+      'chat_range',
+      `SELECT ${HISTORY_COLUMNS} FROM messages WHERE conversation_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq`,
+      [conversationId, above, upTo],
+    );
+
+  const evict = () => {
+    while (cache.size > HISTORY_CACHE_CONVERSATIONS || cachedMessages > HISTORY_CACHE_MESSAGES) {
+      const oldest = cache.entries().next();
+      if (oldest.done) return;
+      cache.delete(oldest.value[0]);
+      cachedMessages -= oldest.value[1].messages.length;
+    }
+  };
+
+  /** Appends rows numbered above the entry's top (in order) and keeps only the latest CHAT_HISTORY_LIMIT. */
+  const append = (h: History, list: MessageRow[]) => {
+    for (const r of list) {
+      if (r.seq !== h.top + 1) throw new Error(`chat history out of order: ${r.seq} after ${h.top}`);
+      h.seqs.push(r.seq);
+      h.messages.push(toMessage(r));
+      h.top = r.seq;
+      cachedMessages += 1;
+    }
+    const extra = h.messages.length - CHAT_HISTORY_LIMIT;
+    if (extra > 0) {
+      h.seqs.splice(0, extra);
+      h.messages.splice(0, extra);
+      cachedMessages -= extra;
+    }
+  };
+
+  /** Brings the conversation's entry up to `top` (at least) and answers its day groups. */
+  const historyUpTo = (conversationId: string, top: number, known?: MessageRow): Promise<DayGroup[]> => {
+    let h = cache.get(conversationId);
+    if (h) {
+      cache.delete(conversationId); // most recently used goes last
+      cache.set(conversationId, h);
+    } else {
+      h = { top: Math.max(0, top - CHAT_HISTORY_LIMIT), seqs: [], messages: [], queue: Promise.resolve() };
+      cache.set(conversationId, h);
+      evict();
+    }
+    const entry = h;
+    const run = entry.queue.then(async () => {
+      if (top > entry.top) {
+        if (top - entry.top > CHAT_HISTORY_LIMIT) {
+          cachedMessages -= entry.messages.length;
+          entry.seqs = [];
+          entry.messages = [];
+          entry.top = top - CHAT_HISTORY_LIMIT;
+        }
+        if (known && known.seq === top && top === entry.top + 1) append(entry, [known]);
+        else append(entry, await range(conversationId, entry.top, top));
+      }
+      return groupByDay(entry.messages);
+    });
+    entry.queue = run.catch(() => {
+      // A failed fetch leaves the entry unknown: drop it, the next call reloads.
+      if (cache.get(conversationId) === entry) {
+        cache.delete(conversationId);
+        cachedMessages -= entry.messages.length;
+      }
+    });
+    return run;
+  };
+
   return {
     async conversationBetween(a: string, b: string): Promise<string | null> {
+      return (await this.conversationWith(a, b))?.id ?? null;
+    },
+
+    /** The pair's conversation and its message counter (the number of its latest message). */
+    async conversationWith(a: string, b: string): Promise<{ id: string; top: number } | null> {
       const [x, y] = pair(a, b);
-      const [r] = await rows<{ id: string }>(
-        db,
-        sql`SELECT id FROM conversations WHERE user_a = ${x} AND user_b = ${y}`,
+      const [r] = await database.query<{ id: string; message_seq: number }>(
+        'chat_conversation',
+        'SELECT id, message_seq FROM conversations WHERE user_a = $1 AND user_b = $2',
+        [x, y],
       );
-      return r?.id ?? null;
+      return r ? { id: r.id, top: r.message_seq } : null;
     },
 
     async isMember(conversationId: string, userId: string): Promise<boolean> {
@@ -58,35 +158,54 @@ export function createChatRepository(db: Db) {
     },
 
     /**
-     * Stores a message, creating the pair's conversation on first use (`created` tells whether it is new). One
-     * statement (atomic on its own): one round trip instead of BEGIN, two inserts and COMMIT.
+     * Stores a message, creating the pair's conversation on first use (`created` tells whether it is new), and numbers
+     * it with the conversation's counter. One statement (atomic on its own): one round trip instead of BEGIN, two
+     * inserts and COMMIT. `created_at` is read after the conversation row is locked, so it follows the numbering.
      */
     async send(
       senderId: string,
       receiverId: string,
       content: string,
-    ): Promise<{ message: Message; conversationId: string; created: boolean }> {
+    ): Promise<{ message: Message; conversationId: string; created: boolean; row: MessageRow }> {
       const [x, y] = pair(senderId, receiverId);
-      const [m] = await rows<MessageRow & { created: boolean }>(
-        db,
-        sql`WITH c AS (
-              INSERT INTO conversations (user_a, user_b) VALUES (${x}, ${y})
-              ON CONFLICT (user_a, user_b) DO UPDATE SET last_message_at = now()
-              RETURNING id, (xmax = 0) AS created)
-            INSERT INTO messages (conversation_id, sender_id, content)
-            SELECT c.id, ${senderId}, ${content} FROM c
-            RETURNING id, content, sender_id, created_at, conversation_id, (SELECT created FROM c) AS created`,
+      const [m] = await database.query<MessageRow & { created: boolean }>(
+        'chat_send',
+        `WITH c AS (
+           INSERT INTO conversations (user_a, user_b, message_seq) VALUES ($1, $2, 1)
+           ON CONFLICT (user_a, user_b)
+             DO UPDATE SET last_message_at = now(), message_seq = conversations.message_seq + 1
+           RETURNING id, message_seq, (xmax = 0) AS created)
+         INSERT INTO messages (conversation_id, seq, sender_id, content, created_at)
+         SELECT c.id, c.message_seq, $3, $4, clock_timestamp() FROM c
+         RETURNING ${HISTORY_COLUMNS}, (SELECT created FROM c) AS created`,
+        [x, y, senderId, content],
       );
       if (!m) throw new Error('message not stored');
-      return { message: toMessage(m), conversationId: m.conversation_id, created: m.created };
+      return { message: toMessage(m), conversationId: m.conversation_id, created: m.created, row: m };
     },
 
+    /**
+     * The day groups displayMessage carries right after `stored` (a message send() returned): from memory, appending
+     * the new message, or fetching what other processes stored in between.
+     */
+    afterSend(stored: MessageRow): Promise<DayGroup[]> {
+      return historyUpTo(stored.conversation_id, stored.seq, stored);
+    },
+
+    /** The day groups getchats answers, given the conversation's counter as conversationWith read it. */
+    history(conversation: { id: string; top: number }): Promise<DayGroup[]> {
+      return historyUpTo(conversation.id, conversation.top);
+    },
+
+    /** The latest messages straight from the database (no cache). */
     async dayGroups(conversationId: string): Promise<DayGroup[]> {
-      const list = await rows<MessageRow>(
-        db,
-        sql`SELECT * FROM (SELECT id, content, sender_id, created_at, conversation_id FROM messages
-              WHERE conversation_id = ${conversationId} ORDER BY created_at DESC, id DESC LIMIT ${CHAT_HISTORY_LIMIT}) m
-            ORDER BY created_at, id`,
+      const list = await database.query<MessageRow>(
+        'chat_latest',
+        `SELECT ${HISTORY_COLUMNS} FROM messages m
+         WHERE conversation_id = $1
+           AND seq > (SELECT message_seq FROM conversations WHERE id = $1) - ${CHAT_HISTORY_LIMIT}
+         ORDER BY seq`,
+        [conversationId],
       );
       return groupByDay(list.map(toMessage));
     },
@@ -126,7 +245,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('chatRepository', createChatRepository(app.db));
+    app.decorate('chatRepository', createChatRepository(app.db, app.database));
   },
   { name: 'chat-repository', dependencies: ['database'] },
 );

@@ -44,16 +44,23 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { id } = request.params;
+      // One query for the page; only an empty page asks whether the id exists.
       if (isUuid(id)) {
-        const page = pageIndex(request.query.page, 0);
-        const [u] = await rows(app.db, sql`SELECT 1 FROM users WHERE id = ${id}`);
-        if (!u) throw notFound('User not found.');
-        return { success: true as const, value: await posts.author(id, page) };
+        const value = await posts.author(id, pageIndex(request.query.page, 0));
+        if (
+          value.length === 0 &&
+          (await rows(app.db, sql`SELECT 1 FROM users WHERE id = ${id}`)).length === 0
+        )
+          throw notFound('User not found.');
+        return { success: true as const, value };
       }
-      const page = pageIndex(request.query.page, 1);
-      const [p] = await rows(app.db, sql`SELECT 1 FROM planets WHERE id = ${id}`);
-      if (!p) throw notFound('There is no planet or user with that id.');
-      return { success: true as const, value: await posts.planet(id, page) };
+      const value = await posts.planet(id, pageIndex(request.query.page, 1));
+      if (
+        value.length === 0 &&
+        (await rows(app.db, sql`SELECT 1 FROM planets WHERE id = ${id}`)).length === 0
+      )
+        throw notFound('There is no planet or user with that id.');
+      return { success: true as const, value };
     },
   );
 }

@@ -13,11 +13,16 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const chat = app.chatRepository;
 
-  const partner = async (receiverId: string, meId: string) => {
+  /** The receiver: an existing account that is not you and (when `live`) not deleted. */
+  const partner = async (receiverId: string, meId: string, live: boolean): Promise<string> => {
     if (receiverId === meId) throw badRequest('You cannot send messages to yourself.');
-    const row = isUuid(receiverId) ? await app.usersRepository.byId(receiverId) : null;
+    if (!isUuid(receiverId)) throw notFound('User not found.');
+    // Live accounts come from the token cache (no query); the full row only to tell "gone" from "deleted".
+    if (await app.tokens.account(receiverId)) return receiverId;
+    const row = await app.usersRepository.byId(receiverId);
     if (!row) throw notFound('User not found.');
-    return row;
+    if (live && row.deleted_at) throw badRequest('This account has been deleted.');
+    return row.id;
   };
 
   app.post(
@@ -47,13 +52,12 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
       const me = currentUser(request);
       const content = request.body.content.trim();
       if (!content) throw badRequest('The message must not be empty.');
-      const other = await partner(request.body.receiverId, me.id);
-      if (other.deleted_at) throw badRequest('This account has been deleted.');
-      const { message, conversationId, created } = await chat.send(me.id, other.id, content);
-      if (created) app.realtime.conversationStarted(conversationId, me.id, other.id);
-      // After the answer: the room gets the same day groups getchats returns.
+      const other = await partner(request.body.receiverId, me.id, true);
+      const { message, conversationId, created, row } = await chat.send(me.id, other, content);
+      if (created) app.realtime.conversationStarted(conversationId, me.id, other);
+      // After the answer: the room gets the same day groups getchats returns (kept in memory, see chat-repository).
       chat
-        .dayGroups(conversationId)
+        .afterSend(row)
         .then((groups) => app.realtime.displayMessages(conversationId, groups))
         .catch((err: unknown) => request.log.error({ err }, 'displayMessage failed'));
       return { success: true as const, value: { message, conversationId } };
@@ -80,12 +84,12 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const me = currentUser(request);
-      const other = await partner(request.body.receiverId, me.id);
-      const conversationId = await chat.conversationBetween(me.id, other.id);
+      const other = await partner(request.body.receiverId, me.id, false);
+      const conversation = await chat.conversationWith(me.id, other);
       return {
         success: true as const,
-        message: conversationId ? await chat.dayGroups(conversationId) : [],
-        conversationId,
+        message: conversation ? await chat.history(conversation) : [],
+        conversationId: conversation?.id ?? null,
       };
     },
   );
