@@ -78,6 +78,8 @@ async function measure(baseURL, path, token, runs) {
       await browser.close(); // disconnects; the Chromium keeps running
     }
     const results = [];
+    // Lighthouse now and then fails a run on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most.
+    let retries = 2;
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(`${baseURL}${path}`, {
         port: chrome.port,
@@ -86,6 +88,11 @@ async function measure(baseURL, path, token, runs) {
         onlyCategories: ['performance', 'accessibility'],
       });
       const run = figures(result.lhr);
+      if (run.failed && retries-- > 0) {
+        process.stderr.write(`  ${path} run ${i + 1}: Lighthouse failed (${run.failed}); running it again\n`);
+        i--;
+        continue;
+      }
       if (run.failed) throw new Error(`Lighthouse failed on ${path}: ${run.failed}`);
       if (token && !new URL(run.finalUrl).pathname.startsWith(path))
         throw new Error(`${path} ended on ${run.finalUrl}: not signed in?`);

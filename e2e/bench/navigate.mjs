@@ -5,7 +5,7 @@
 // Debian Chromium, no throttling. Usage: node e2e/bench/navigate.mjs [--json]  (needs a build: npm run build).
 import { chromium } from '@playwright/test';
 import { startProduct } from '../../tooling/site/product.mjs';
-import { signUp } from './sign-up.mjs';
+import { postAndSave, signUp } from './sign-up.mjs';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -34,6 +34,8 @@ const browser = await chromium.launch({
 });
 try {
   const token = await signUp(product.baseURL);
+  // An empty list has no role=feed (nothing to navigate): give both pages a post.
+  await postAndSave(product.baseURL, token);
   const context = await browser.newContext();
   await context.addInitScript((t) => window.localStorage.setItem('jwt', t), token);
   const page = await context.newPage();

@@ -17,3 +17,24 @@ export async function signUp(baseURL) {
   if (typeof token !== 'string') throw new Error(`Sign-up failed: ${response.status}`);
   return token;
 }
+
+/**
+ * Posts once as the user of `token` and saves that post, so /feed and /saved both have a list to show.
+ * @param {string} baseURL @param {string} token
+ */
+export async function postAndSave(baseURL, token) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const planets = (await (await fetch(`${baseURL}/api/planet`)).json()).value;
+  const posted = await fetch(`${baseURL}/api/post`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      content: 'Benchmark post: hello from the third planet.',
+      location: { latitude: 0, longitude: 0, planetId: planets[2]._id },
+    }),
+  });
+  const id = (await posted.json()).value?._id;
+  if (!id) throw new Error(`Posting failed: ${posted.status}`);
+  const saved = await fetch(`${baseURL}/api/post/${id}/save`, { method: 'POST', headers });
+  if (!saved.ok) throw new Error(`Saving failed: ${saved.status}`);
+}

@@ -1,5 +1,6 @@
 import './styles/global.css';
 import { parseRuntimeConfig, session, setRemoteLoader, setRuntimeConfig } from '@skynet/shared';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start, triggerAppChange } from 'single-spa';
 import { ShellApp } from './app/ShellApp';
@@ -47,7 +48,8 @@ async function boot() {
   registerRemotes(registry, { visitor: visitorId(), overrides });
   warmUp(registry, window.location.pathname);
 
-  createRoot(document.getElementById('shell-root')!).render(<ShellApp registry={registry} />);
+  const shellRoot = createRoot(document.getElementById('shell-root')!);
+  startTransition(() => shellRoot.render(<ShellApp registry={registry} />)); // in slices: no long task
 
   // Areas wait for the session: nothing gated renders before we know who is here.
   let status = session.get().status;

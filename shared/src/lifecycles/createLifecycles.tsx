@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode } from 'react';
+import { type ComponentType, StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -28,15 +28,19 @@ export function createLifecycles(area: string, App: ComponentType): Lifecycles {
     async mount({ domElement }) {
       const root = createRoot(domElement, { identifierPrefix: `${area}-` });
       roots.set(domElement, root);
-      root.render(
-        <StrictMode>
-          <ErrorBoundary area={area}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </ErrorBoundary>
-        </StrictMode>,
-      );
+      // A transition: React renders the area in slices and yields between them, so a first render never holds
+      // the main thread in one long task (issue 9: total blocking time).
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <ErrorBoundary area={area}>
+              <BrowserRouter>
+                <App />
+              </BrowserRouter>
+            </ErrorBoundary>
+          </StrictMode>,
+        );
+      });
     },
     async unmount({ domElement }) {
       roots.get(domElement)?.unmount();
