@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { CHAT_HISTORY_LIMIT } from '../../src/plugins/app/chat-repository.js';
 import { build, call, type SignedUp, signup, type TestApp } from '../helper.js';
@@ -29,7 +30,12 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 function open(url: string, token: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    const s = connect(url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -37,6 +43,42 @@ function open(url: string, token: string): Promise<Socket> {
 
 type Groups = { _id: string; messages: { _id: string; content: string }[] }[];
 const contents = (groups: Groups) => groups.flatMap((g) => g.messages.map((m) => m.content));
+
+describe('token checks', () => {
+  const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
+  let one: TestApp;
+  const cleanups: (() => Promise<void>)[] = [];
+  before(async () => {
+    one = await build({ after: (fn: () => Promise<void>) => cleanups.push(fn) });
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+  const status = async (token: string) => (await call(one.app, 'GET /api/user/login', { token })).status;
+
+  it('accepts its own tokens and rejects tampered ones, also after the first check was cached', async () => {
+    const u = await signup(one.app);
+    const other = await signup(one.app);
+    assert.equal(await status(u.token), 200);
+    assert.equal(await status(u.token), 200); // from the cache
+    const [header, , signature] = u.token.split('.');
+    const otherPayload = other.token.split('.')[1];
+    assert.equal(await status(`${header}.${otherPayload}.${signature}`), 401, 'payload swapped');
+    assert.equal(await status(`${u.token}x`), 401, 'signature changed');
+    const sign = (claims: Record<string, unknown>, exp: number) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(u.id)
+        .setExpirationTime(exp)
+        .sign(SECRET);
+    const now = Math.floor(Date.now() / 1000);
+    assert.equal(await status(await sign({ tv: 0 }, now + 60)), 200);
+    assert.equal(await status(await sign({ tv: 0, nbf: now + 60 }, now + 120)), 401, 'not valid yet');
+    assert.equal(await status(await sign({ tv: 0 }, now - 1)), 401, 'expired');
+    assert.equal(await status(await sign({ tv: 1 }, now + 60)), 401, 'another token version');
+    assert.equal(await status(await sign({ tv: '0' }, now + 60)), 401, 'tv not a number');
+  });
+});
 
 describe('two processes on one database', () => {
   let one: TestApp;
@@ -60,7 +102,11 @@ describe('two processes on one database', () => {
     assert.equal((await call(one.app, 'GET /api/user/login', { token: u.token })).status, 200);
     const changed = await call(one.app, 'PATCH /api/user/changepassword', {
       token: u.token,
-      payload: { password: u.password, newpassword: 'another good password', confirmpassword: 'another good password' },
+      payload: {
+        password: u.password,
+        newpassword: 'another good password',
+        confirmpassword: 'another good password',
+      },
     });
     assert.equal(changed.status, 200);
     // The process that made the change drops its entry before answering.
@@ -103,7 +149,9 @@ describe('two processes on one database', () => {
       'the other process sees the admin flag',
     );
     // Token version bumped by hand: both processes drop the account.
-    await one.database.db.execute(sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${moderator.id}`);
+    await one.database.db.execute(
+      sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${moderator.id}`,
+    );
     for (const app of [one.app, two.app]) {
       await eventually(
         async () => (await call(app, 'GET /api/user/login', { token: moderator.token })).status === 401,
@@ -126,7 +174,8 @@ describe('two processes on one database', () => {
     const send = (app: FastifyInstance, from: SignedUp, to: SignedUp, content: string) =>
       call(app, 'POST /api/user/chat', { token: from.token, payload: { content, receiverId: to.id } });
     const getchats = async (app: FastifyInstance, me: SignedUp, other: SignedUp) =>
-      (await call(app, 'POST /api/user/getchats', { token: me.token, payload: { receiverId: other.id } })).body;
+      (await call(app, 'POST /api/user/getchats', { token: me.token, payload: { receiverId: other.id } }))
+        .body;
 
     it('messages stored by the other process show up after a cached list (displayMessage and getchats)', async () => {
       const first = await send(one.app, a, b, 'one: first');
@@ -143,7 +192,11 @@ describe('two processes on one database', () => {
       await send(one.app, a, b, 'one: last');
       const groups = await display;
       assert.deepEqual(contents(groups), ['one: first', 'two: reply', 'two: again', 'one: last']);
-      assert.deepEqual(groups, await one.app.chatRepository.dayGroups(conversationId), 'same as the database');
+      assert.deepEqual(
+        groups,
+        await one.app.chatRepository.dayGroups(conversationId),
+        'same as the database',
+      );
       assert.deepEqual((await getchats(one.app, a, b)).message, groups);
       assert.deepEqual((await getchats(two.app, a, b)).message, groups);
     });
@@ -161,12 +214,41 @@ describe('two processes on one database', () => {
       await Promise.all(texts.map((t, i) => send(i % 2 ? two.app : one.app, a, c, t)));
       const expected = contents(await one.app.chatRepository.dayGroups(conversationId));
       assert.equal(expected.length, 13);
-      await eventually(async () => seen.length >= 6, 'a displayMessage for each send to the listening process');
+      await eventually(
+        async () => seen.length >= 6,
+        'a displayMessage for each send to the listening process',
+      );
       for (const g of seen) {
         const list = contents(g);
         assert.deepEqual(list, expected.slice(0, list.length), 'a prefix of the stored order, no gaps');
       }
       assert.deepEqual(contents((await getchats(one.app, c, a)).message), expected);
+    });
+
+    it('sends made together are stored together: numbered in order, created once, a bad one fails alone', async () => {
+      const repo = one.app.chatRepository;
+      const g = await signup(one.app);
+      const h = await signup(one.app);
+      const together = await Promise.all([repo.send(g.id, h.id, 'g1'), repo.send(h.id, g.id, 'h1')]);
+      assert.deepEqual(
+        together.map((r) => [r.created, r.row.seq]),
+        [
+          [true, 1],
+          [false, 2],
+        ],
+      );
+      const ghost = '00000000-0000-4000-8000-00000000beef';
+      const settled = await Promise.allSettled([
+        repo.send(g.id, h.id, 'g2'),
+        repo.send(g.id, ghost, 'lost'),
+        repo.send(h.id, g.id, 'h2'),
+      ]);
+      assert.deepEqual(
+        settled.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      const conversationId = together[0]!.conversationId;
+      assert.deepEqual(contents(await repo.dayGroups(conversationId)), ['g1', 'h1', 'g2', 'h2']);
     });
 
     it(`keeps exactly the latest ${CHAT_HISTORY_LIMIT} across a jump of more than that many messages`, async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -79,6 +79,40 @@ interface Claims {
   exp: number;
 }
 
+/** The protected header this server signs with (`{"alg":"HS256"}`), base64url. */
+const OWN_HEADER = Buffer.from('{"alg":"HS256"}').toString('base64url');
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * The synchronous check of a token this server signed: our exact header, the exact HMAC-SHA256 signature string, and
+ * claims jose would accept (an object payload, exp in the future, no nbf, a numeric iat if any). Anything else
+ * answers undefined and goes to jose, which decides (so every rejection stays jose's). It spares the asynchronous
+ * WebCrypto job per new token that makes a burst of new sessions queue.
+ */
+function ownTokenClaims(token: string, secret: Uint8Array, now: number): Claims | undefined {
+  const dot1 = token.indexOf('.');
+  const dot2 = token.indexOf('.', dot1 + 1);
+  if (dot2 < 0 || token.indexOf('.', dot2 + 1) !== -1 || token.slice(0, dot1) !== OWN_HEADER)
+    return undefined;
+  const body = token.slice(dot1 + 1, dot2);
+  const signature = Buffer.from(token.slice(dot2 + 1));
+  const expected = Buffer.from(createHmac('sha256', secret).update(token.slice(0, dot2)).digest('base64url'));
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected) || !BASE64URL.test(body))
+    return undefined;
+  let payload: unknown;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
+  const { sub, tv, exp, nbf, iat } = payload as Record<string, unknown>;
+  if (typeof exp !== 'number' || !(exp > now) || nbf !== undefined) return undefined;
+  if (iat !== undefined && typeof iat !== 'number') return undefined;
+  if (typeof sub !== 'string' || !isUuid(sub) || typeof tv !== 'number') return undefined;
+  return { sub, tv, exp };
+}
+
 /** A Map used as a bounded cache: the oldest insertion goes first when full. */
 function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
   if (map.size >= max && !map.has(key)) {
@@ -117,6 +151,52 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     accounts.delete(userId);
   };
 
+  // Accounts missing from the cache are read together: every id asked for during one turn of the event loop is
+  // fetched by one query on the next turn (a burst of new sessions costs a few queries, not one each).
+  const loading = new Map<
+    string,
+    {
+      promise: Promise<AuthUser | null>;
+      resolve: (a: AuthUser | null) => void;
+      reject: (err: unknown) => void;
+    }
+  >();
+  let loadScheduled = false;
+  const loadAccounts = () => {
+    loadScheduled = false;
+    const batch = [...loading];
+    loading.clear();
+    const seen = generation;
+    database
+      .query<{ id: string; admin: boolean; token_version: number }>(
+        'auth_accounts',
+        'SELECT id, admin, token_version FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL',
+        [batch.map(([id]) => id)],
+      )
+      .then((found) => {
+        const byId = new Map(found.map((r) => [r.id, r]));
+        const fresh = listening && seen === generation;
+        for (const [id, waiter] of batch) {
+          const row = byId.get(id);
+          if (!row) {
+            waiter.resolve(null);
+            continue;
+          }
+          const account: AuthUser = Object.freeze({
+            id: row.id,
+            admin: row.admin,
+            tokenVersion: row.token_version,
+          });
+          if (fresh)
+            setBounded(accounts, id, { account, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
+          waiter.resolve(account);
+        }
+      })
+      .catch((err: unknown) => {
+        for (const [, waiter] of batch) waiter.reject(err);
+      });
+  };
+
   const verify = async (token: string): Promise<Claims | null> => {
     const now = Math.floor(Date.now() / 1000);
     const hit = verified.get(token);
@@ -125,7 +205,11 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       verified.delete(token);
       return null;
     }
-    let claims: Claims;
+    let claims: Claims | undefined = ownTokenClaims(token, secret, now);
+    if (claims) {
+      setBounded(verified, token, claims, VERIFIED_CACHE_MAX);
+      return claims;
+    }
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
       const { sub, tv } = payload;
@@ -157,25 +241,23 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       if (!account || account.tokenVersion !== claims.tv) return null;
       return account;
     },
-    async account(userId) {
+    account(userId) {
       const hit = accounts.get(userId);
-      if (hit && hit.until > Date.now()) return hit.account;
-      const seen = generation;
-      const [row] = await database.query<{ id: string; admin: boolean; token_version: number }>(
-        'auth_account',
-        'SELECT id, admin, token_version FROM users WHERE id = $1 AND deleted_at IS NULL',
-        [userId],
-      );
-      if (!row) return null;
-      const account: AuthUser = Object.freeze({
-        id: row.id,
-        admin: row.admin,
-        tokenVersion: row.token_version,
+      if (hit && hit.until > Date.now()) return Promise.resolve(hit.account);
+      const pending = loading.get(userId);
+      if (pending) return pending.promise;
+      let resolve!: (a: AuthUser | null) => void;
+      let reject!: (err: unknown) => void;
+      const promise = new Promise<AuthUser | null>((res, rej) => {
+        resolve = res;
+        reject = rej;
       });
-      if (listening && seen === generation) {
-        setBounded(accounts, userId, { account, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
+      loading.set(userId, { promise, resolve, reject });
+      if (!loadScheduled) {
+        loadScheduled = true;
+        setImmediate(loadAccounts);
       }
-      return account;
+      return promise;
     },
     forget,
   };

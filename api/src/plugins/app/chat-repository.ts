@@ -61,9 +61,82 @@ interface History {
 
 const HISTORY_COLUMNS = 'id, content, sender_id, created_at, conversation_id, seq';
 
+/** Most messages stored by one statement. */
+const SEND_BATCH_MAX = 200;
+
+/**
+ * Stores messages in one statement and one commit (the commit, a WAL flush, is what limits messages per second):
+ * conversations are created or locked in a fixed order (no deadlock between batches), each takes as many numbers of
+ * its counter as the batch has messages for it, and the messages are numbered in arrival order. `created` is true
+ * for the first message of a conversation this statement created. Answers in input order.
+ */
+const STORE_BATCH = `WITH input AS (
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[])
+      WITH ORDINALITY AS t(user_a, user_b, sender_id, content, ord)
+  ), pairs AS (
+    SELECT user_a, user_b, count(*)::int AS n FROM input GROUP BY user_a, user_b
+  ), c AS (
+    INSERT INTO conversations AS cv (user_a, user_b, message_seq)
+    SELECT user_a, user_b, n FROM pairs ORDER BY user_a, user_b
+    ON CONFLICT (user_a, user_b)
+      DO UPDATE SET last_message_at = now(), message_seq = cv.message_seq + EXCLUDED.message_seq
+    RETURNING id, user_a, user_b, message_seq, (xmax = 0) AS created
+  ), numbered AS (
+    SELECT i.ord, c.id AS conversation_id, i.sender_id, i.content, c.created, row_number() OVER w AS k,
+      c.message_seq - p.n + row_number() OVER w AS seq
+    FROM input i JOIN pairs p USING (user_a, user_b) JOIN c USING (user_a, user_b)
+    WINDOW w AS (PARTITION BY i.user_a, i.user_b ORDER BY i.ord)
+  ), stored AS (
+    INSERT INTO messages (conversation_id, seq, sender_id, content, created_at)
+    SELECT conversation_id, seq, sender_id, content, clock_timestamp() FROM numbered ORDER BY conversation_id, seq
+    RETURNING ${HISTORY_COLUMNS}
+  )
+  SELECT s.*, (n.created AND n.k = 1) AS created
+  FROM stored s JOIN numbered n ON n.conversation_id = s.conversation_id AND n.seq = s.seq
+  ORDER BY n.ord`;
+
+type StoredRow = MessageRow & { created: boolean };
+
+interface WaitingSend {
+  userA: string;
+  userB: string;
+  senderId: string;
+  content: string;
+  resolve: (row: StoredRow) => void;
+  reject: (err: unknown) => void;
+}
+
 export function createChatRepository(db: Db, database: Pick<Database, 'query'>) {
   const cache = new Map<string, History>();
   let cachedMessages = 0;
+
+  // Sends made during one turn of the event loop are stored by one statement, on the next turn (group commit).
+  let waiting: WaitingSend[] = [];
+  let flushScheduled = false;
+  const storeBatch = async (batch: WaitingSend[]) => {
+    try {
+      const stored = await database.query<StoredRow>('chat_store', STORE_BATCH, [
+        batch.map((w) => w.userA),
+        batch.map((w) => w.userB),
+        batch.map((w) => w.senderId),
+        batch.map((w) => w.content),
+      ]);
+      if (stored.length !== batch.length) throw new Error('messages not stored');
+      batch.forEach((w, i) => {
+        w.resolve(stored[i]!);
+      });
+    } catch (err) {
+      if (batch.length === 1) batch[0]!.reject(err);
+      // One bad message (say, a receiver purged meanwhile) must not fail the others: store them one by one, in order.
+      else for (const w of batch) await storeBatch([w]);
+    }
+  };
+  const flush = () => {
+    flushScheduled = false;
+    const all = waiting;
+    waiting = [];
+    for (let i = 0; i < all.length; i += SEND_BATCH_MAX) void storeBatch(all.slice(i, i + SEND_BATCH_MAX));
+  };
 
   const range = (conversationId: string, above: number, upTo: number) =>
     database.query<MessageRow>(
@@ -159,29 +232,26 @@ export function createChatRepository(db: Db, database: Pick<Database, 'query'>) 
 
     /**
      * Stores a message, creating the pair's conversation on first use (`created` tells whether it is new), and numbers
-     * it with the conversation's counter. One statement (atomic on its own): one round trip instead of BEGIN, two
-     * inserts and COMMIT. `created_at` is read after the conversation row is locked, so it follows the numbering.
+     * it with the conversation's counter. Sends that arrive together are stored together (see `storeBatch`).
      */
-    async send(
+    send(
       senderId: string,
       receiverId: string,
       content: string,
     ): Promise<{ message: Message; conversationId: string; created: boolean; row: MessageRow }> {
       const [x, y] = pair(senderId, receiverId);
-      const [m] = await database.query<MessageRow & { created: boolean }>(
-        'chat_send',
-        `WITH c AS (
-           INSERT INTO conversations (user_a, user_b, message_seq) VALUES ($1, $2, 1)
-           ON CONFLICT (user_a, user_b)
-             DO UPDATE SET last_message_at = now(), message_seq = conversations.message_seq + 1
-           RETURNING id, message_seq, (xmax = 0) AS created)
-         INSERT INTO messages (conversation_id, seq, sender_id, content, created_at)
-         SELECT c.id, c.message_seq, $3, $4, clock_timestamp() FROM c
-         RETURNING ${HISTORY_COLUMNS}, (SELECT created FROM c) AS created`,
-        [x, y, senderId, content],
-      );
-      if (!m) throw new Error('message not stored');
-      return { message: toMessage(m), conversationId: m.conversation_id, created: m.created, row: m };
+      return new Promise<StoredRow>((resolve, reject) => {
+        waiting.push({ userA: x, userB: y, senderId, content, resolve, reject });
+        if (!flushScheduled) {
+          flushScheduled = true;
+          setImmediate(flush);
+        }
+      }).then((m) => ({
+        message: toMessage(m),
+        conversationId: m.conversation_id,
+        created: m.created,
+        row: m,
+      }));
     },
 
     /**

@@ -5,6 +5,7 @@ import { rows } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
+import { sendSharedValue } from '../../lib/shared-reply.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { errors, IdParams, OkValue, PageQuery, Post } from '../../schemas/entities.js';
 
@@ -24,10 +25,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response,
       },
     },
-    async (request) => ({
-      success: true as const,
-      value: await posts.galaxy(pageIndex(request.query.page, 1)),
-    }),
+    async (request, reply) => sendSharedValue(reply, await posts.galaxy(pageIndex(request.query.page, 1))),
   );
 
   app.get(
@@ -42,7 +40,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
       // One query for the page; only an empty page asks whether the id exists.
       if (isUuid(id)) {
@@ -52,7 +50,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
           (await rows(app.db, sql`SELECT 1 FROM users WHERE id = ${id}`)).length === 0
         )
           throw notFound('User not found.');
-        return { success: true as const, value };
+        return sendSharedValue(reply, value);
       }
       const value = await posts.planet(id, pageIndex(request.query.page, 1));
       if (
@@ -60,7 +58,7 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         (await rows(app.db, sql`SELECT 1 FROM planets WHERE id = ${id}`)).length === 0
       )
         throw notFound('There is no planet or user with that id.');
-      return { success: true as const, value };
+      return sendSharedValue(reply, value);
     },
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
+import { sendSharedValue } from '../../lib/shared-reply.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { Comment, errors, IdParams, Ok, OkValue, PageQuery, Post } from '../../schemas/entities.js';
@@ -62,10 +63,10 @@ export default async function postRoutes(fastify: FastifyInstance) {
         response: { 200: OkValue(Type.Array(Post)), ...errors(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const page = pageIndex(request.query.page, 0);
       const text = request.params.text.trim();
-      return { success: true as const, value: text ? await posts.search(text, page) : [] };
+      return sendSharedValue(reply, text ? await posts.search(text, page) : []);
     },
   );
 
