@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { prerenderConfig } from './prerender.mjs';
 
 /** `mfe-feed` -> `mfe_feed`: Module Federation container names must be valid identifiers. */
 export const federationName = (folder) => folder.replace(/-/g, '_');
@@ -89,6 +90,33 @@ class ChunkReportPlugin {
   }
 }
 
+/**
+ * Puts the product's global styles into index.html's `<style data-inline="styles/global.css">`: the first paint (a
+ * prerendered page, the loading screen) is styled with no stylesheet request before it.
+ */
+class InlineGlobalStylesPlugin {
+  constructor(file) {
+    this.file = file;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap('InlineGlobalStylesPlugin', (compilation) => {
+      compilation.fileDependencies.add(this.file);
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap(
+        'InlineGlobalStylesPlugin',
+        (data) => {
+          const marker = '<style data-inline="styles/global.css"></style>';
+          if (!data.html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+          data.html = data.html.replace(
+            marker,
+            () => `<style>${readFileSync(this.file, 'utf8').trim()}</style>`,
+          );
+          return data;
+        },
+      );
+    });
+  }
+}
+
 function baseConfig(packageDir, { mode, name, port }) {
   const production = mode === 'production';
   return {
@@ -156,8 +184,12 @@ function baseConfig(packageDir, { mode, name, port }) {
   };
 }
 
-/** A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose. */
-export function remoteConfig(configUrl, { exposes, port = 0 }) {
+/**
+ * A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose. `prerender` names a
+ * build-time module whose `pages` render data-free pages to markup for the server (prerender.mjs); production
+ * builds only.
+ */
+export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
     const pkg = readJson(join(packageDir, 'package.json'));
@@ -186,7 +218,14 @@ export function remoteConfig(configUrl, { exposes, port = 0 }) {
         BUNDLER_RUNTIME_FROM_SHELL,
       ),
     );
-    return config;
+    if (!prerender || mode !== 'production') return config;
+    config.name = folder;
+    const node = prerenderConfig(baseConfig(packageDir, { mode, name, port }), {
+      entry: prerender,
+      after: folder,
+      rspack,
+    });
+    return [config, node];
   };
 }
 
@@ -215,6 +254,7 @@ export function shellConfig(configUrl, { port = 8081 } = {}) {
         },
       }),
       new rspack.HtmlRspackPlugin({ template: join(packageDir, 'src', 'index.html'), inject: 'body' }),
+      new InlineGlobalStylesPlugin(join(packageDir, 'src', 'styles', 'global.css')),
     );
     return config;
   };
