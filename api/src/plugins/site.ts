@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { pageHtmlFor } from '../lib/prerendered-page.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,7 +36,8 @@ const isApiPath = (url: string) =>
 
 /**
  * Serves the built product (SITE_DIR) at `/`: runtime config, registry and manifests never cached, hashed assets
- * cached forever, and a SPA fallback to index.html for page navigations. Also serves avatars under /api/media.
+ * cached forever, and a SPA fallback to index.html for page navigations (with a signed-out page's prerendered
+ * markup when its remote published one: lib/prerendered-page.ts). Also serves avatars under /api/media.
  */
 export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
@@ -77,7 +79,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     root: siteDir,
     prefix: '/',
     wildcard: true, // files built after start are served too
-    index: ['index.html'],
+    index: false, // `/` is a page navigation like any other: the fallback below serves it, prerendered
     cacheControl: false,
     etag: true,
     lastModified: true,
@@ -87,6 +89,16 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
       reply.header('Cache-Control', cacheControlFor(rel));
     },
   });
+
+  const pageHtml = pageHtmlFor(siteDir);
+  const sendPage = (reply: FastifyReply, url: string) =>
+    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(pageHtml(url));
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, error: 'Not found.' });
+
+  // The site's root, whatever the Accept header says (the static plugin would answer 403 for a folder).
+  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    siteReady() ? sendPage(reply, '/') : notFound(reply),
+  );
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -99,11 +111,8 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
       !hasExtension &&
       siteReady()
     ) {
-      return reply
-        .header('Cache-Control', NO_CACHE)
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html', siteDir);
+      return sendPage(reply, url);
     }
-    return reply.code(404).send({ success: false, error: 'Not found.' });
+    return notFound(reply);
   });
 }

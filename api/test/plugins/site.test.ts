@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,5 +101,80 @@ describe('no site built yet', () => {
       (await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode,
       404,
     );
+  });
+});
+
+describe('prerendered signed-out pages', () => {
+  const site = path.join(os.tmpdir(), `skynet-site-prerender-${process.pid}`);
+  const version = (v: string) => path.join(site, 'remotes', 'mfe-static', v);
+  const markup = '<style>.x{color:red}</style><div class="x"><h1>Your planet.</h1></div>';
+  mkdirSync(path.join(version('1.0.0'), 'prerender'), { recursive: true });
+  mkdirSync(version('0.9.0'), { recursive: true });
+  writeFileSync(
+    path.join(site, 'index.html'),
+    '<!doctype html><html><head><title>Skynet</title></head><body><main id="areas"></main></body></html>',
+  );
+  writeFileSync(path.join(version('1.0.0'), 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(version('0.9.0'), 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(version('1.0.0'), 'prerender', 'index.html'), markup);
+  writeFileSync(
+    path.join(version('1.0.0'), 'prerender.json'),
+    JSON.stringify({ pages: { '/': 'prerender/index.html', '/about': '../../../../index.html' } }),
+  );
+  const registry = (stable: string) =>
+    JSON.stringify({
+      remotes: {
+        'mfe-static': {
+          routes: [
+            { path: '/', access: 'signed-out' },
+            { path: '/about', access: 'public' },
+          ],
+          stable,
+          canary: null,
+          versions: {
+            '1.0.0': { manifest: '/remotes/mfe-static/1.0.0/mf-manifest.json' },
+            '0.9.0': { manifest: '/remotes/mfe-static/0.9.0/mf-manifest.json' },
+          },
+        },
+      },
+    });
+  writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0'));
+  after(() => rmSync(site, { recursive: true, force: true }));
+
+  const ctx = useApp({ env: { SITE_DIR: site, CSP: 'on' } });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+  it("puts the stable version's markup where the page mounts, with a session probe the CSP allows", async () => {
+    const r = await get('/');
+    assert.equal(r.statusCode, 200);
+    assert.match(
+      r.body,
+      /<main id="areas"><div id="prerendered" data-remote="mfe-static" data-version="1.0.0">/,
+    );
+    assert.ok(r.body.includes(`${markup}</div></main>`), 'the markup, whole, inside the areas');
+    const script = /<script>([^<]*)<\/script>/.exec(r.body)?.[1] ?? '';
+    assert.match(script, /localStorage\.getItem\('jwt'\)/);
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    assert.ok(
+      String(r.headers['content-security-policy']).includes(hash),
+      'the inline script is allowed by hash',
+    );
+    assert.ok(r.body.indexOf('<script>') < r.body.indexOf('</head>'), 'the probe runs before the body');
+  });
+
+  it('serves no markup for other paths, public routes, or a page file outside the version', async () => {
+    for (const url of ['/feed', '/about', '/login']) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200, url);
+      assert.doesNotMatch(r.body, /prerendered|<script>/, url);
+    }
+  });
+
+  it('follows the registry: after a rollback to a version without markup the page is plain', async () => {
+    writeFileSync(path.join(site, 'remotes.json'), registry('0.9.0'));
+    const plain = await get('/');
+    assert.doesNotMatch(plain.body, /prerendered/);
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0'));
+    assert.match((await get('/')).body, /data-version="1.0.0"/);
   });
 });

@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
+import { SESSION_PROBE_CSP_SOURCE } from '../../lib/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
@@ -54,7 +55,8 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
           directives: {
             defaultSrc: ["'self'"],
             baseUri: ["'self'"],
-            scriptSrc: ["'self'", ...devOrigins],
+            // The one inline script: the session probe of prerendered pages, allowed by its hash.
+            scriptSrc: ["'self'", SESSION_PROBE_CSP_SOURCE, ...devOrigins],
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],

@@ -1,0 +1,118 @@
+// The HTML of a page navigation, with the prerendered markup of a signed-out page when its remote published one
+// (tooling/rspack/prerender.mjs; docs/decisions.md "Prerendered landing"). The page then paints with the HTML,
+// before any script: the scripts start the real page, which takes the markup's place in the same frame.
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
+ * markup stays hidden (no flash of the landing page before the map). The shell removes the markup either way.
+ */
+export const SESSION_PROBE_SCRIPT =
+  "try{localStorage.getItem('jwt')&&document.documentElement.classList.add('has-session')}catch(e){}";
+
+/** The Content-Security-Policy source that allows exactly that inline script. */
+export const SESSION_PROBE_CSP_SOURCE = `'sha256-${createHash('sha256').update(SESSION_PROBE_SCRIPT).digest('base64')}'`;
+
+/**
+ * While the markup is there, the areas after it (the real page, still loading) stay hidden; with a saved token the
+ * markup hides instead.
+ */
+const PRERENDER_STYLE = 'html.has-session #prerendered,#prerendered~*{display:none}';
+
+interface Prerendered {
+  remote: string;
+  version: string;
+  markup: string;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A file inside `root` named by a site path, or null when the path would leave it. */
+function siteFile(root: string, sitePath: string): string | null {
+  const file = path.resolve(root, `.${path.posix.normalize(`/${sitePath}`)}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The stable version's markup for `pathname`, from the remote that owns it as a signed-out route in the registry.
+ * Any problem (no registry, a manifest elsewhere, no prerender.json) means no markup: the page still works.
+ */
+export function findPrerendered(siteDir: string, pathname: string): Prerendered | null {
+  const registry = readJson(path.join(siteDir, 'remotes.json'));
+  if (!isObject(registry) || !isObject(registry.remotes)) return null;
+  for (const [remote, entry] of Object.entries(registry.remotes)) {
+    if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
+    const owns = entry.routes.some(
+      (route) => isObject(route) && route.path === pathname && route.access === 'signed-out',
+    );
+    if (!owns || !isObject(entry.versions)) continue;
+    const version = entry.versions[entry.stable];
+    if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
+      return null;
+    const versionDir = path.posix.dirname(version.manifest);
+    const index = readJson(siteFile(siteDir, `${versionDir}/prerender.json`) ?? '');
+    const page = isObject(index) && isObject(index.pages) ? index.pages[pathname] : undefined;
+    if (typeof page !== 'string') return null;
+    const file = siteFile(siteDir, `${versionDir}/${page}`);
+    if (!file) return null;
+    try {
+      return { remote, version: entry.stable, markup: readFileSync(file, 'utf8') };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html with the markup inside <main id="areas">, where the real page mounts. */
+export function withPrerendered(indexHtml: string, page: Prerendered): string {
+  const main = '<main id="areas"></main>';
+  if (!indexHtml.includes(main) || !indexHtml.includes('</head>')) return indexHtml;
+  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${PRERENDER_STYLE}</style></head>`;
+  const wrapper =
+    `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
+    `data-version="${escapeAttribute(page.version)}">${page.markup}</div></main>`;
+  return indexHtml.replace('</head>', head).replace(main, wrapper);
+}
+
+/**
+ * The HTML for a navigation to `pathname`, cached until index.html or the registry change (a rollout or rollback
+ * of the owning remote rewrites the registry).
+ */
+export function pageHtmlFor(siteDir: string) {
+  const cache = new Map<string, { key: string; html: string }>();
+  const stamp = (file: string) => {
+    try {
+      const stats = statSync(file);
+      return `${stats.mtimeMs}:${stats.size}`;
+    } catch {
+      return 'none';
+    }
+  };
+  return (pathname: string): string => {
+    const indexFile = path.join(siteDir, 'index.html');
+    const key = `${stamp(indexFile)}|${stamp(path.join(siteDir, 'remotes.json'))}`;
+    const hit = cache.get(pathname);
+    if (hit?.key === key) return hit.html;
+    const index = readFileSync(indexFile, 'utf8');
+    const page = findPrerendered(siteDir, pathname);
+    const html = page ? withPrerendered(index, page) : index;
+    if (cache.size > 100) cache.clear(); // one entry per distinct path asked for: keep it bounded
+    cache.set(pathname, { key, html });
+    return html;
+  };
+}
