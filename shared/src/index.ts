@@ -11,6 +11,7 @@ export { readToken, TOKEN_KEY, writeToken } from './http/token';
 export { AreaFallback } from './lifecycles/AreaFallback';
 export { type AreaProps, createLifecycles, type Lifecycles } from './lifecycles/createLifecycles';
 export { ErrorBoundary } from './lifecycles/ErrorBoundary';
+export { dropPrerendered, prerenderedRemote, useReplacesPrerendered } from './lifecycles/prerendered';
 export { loadExposed, RemoteComponent, setRemoteLoader } from './lifecycles/RemoteComponent';
 export { paths, slugify } from './paths';
 export * from './router';

@@ -1,8 +1,14 @@
-import './styles/global.css';
-import { parseRuntimeConfig, session, setRemoteLoader, setRuntimeConfig } from '@skynet/shared';
+import {
+  dropPrerendered,
+  parseRuntimeConfig,
+  prerenderedRemote,
+  session,
+  setRemoteLoader,
+  setRuntimeConfig,
+} from '@skynet/shared';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { start, triggerAppChange } from 'single-spa';
+import { getMountedApps, start, triggerAppChange } from 'single-spa';
 import { ShellApp } from './app/ShellApp';
 import { registerRemotes } from './platform/applications';
 import { provideBundlerRuntime } from './platform/bundlerRuntime';
@@ -57,6 +63,12 @@ async function boot() {
     if (state.status === status) return;
     status = state.status;
     void triggerAppChange();
+  });
+  // The server's prerendered markup belongs to one remote's page: when another area or shell page shows instead
+  // (a signed-in visitor on `/`, a redirect), it goes. The page itself replaces it when it renders.
+  window.addEventListener('single-spa:routing-event', () => {
+    const owner = prerenderedRemote();
+    if (owner && !getMountedApps().includes(owner)) dropPrerendered();
   });
   start({ urlRerouteOnly: true });
   await session.start();

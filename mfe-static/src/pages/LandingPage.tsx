@@ -1,4 +1,10 @@
-import { PRODUCT_NAME, paths, RemoteComponent, useDocumentTitle } from '@skynet/shared';
+import {
+  PRODUCT_NAME,
+  paths,
+  RemoteComponent,
+  useDocumentTitle,
+  useReplacesPrerendered,
+} from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/Landing.module.css';
 import { ScrollToTop } from '../components/ScrollToTop';
@@ -22,9 +28,13 @@ const FEATURES = [
   },
 ] as const;
 
-/** `/` for signed-out visitors: the first thing a newcomer sees. Paints without any API call. */
+/**
+ * `/` for signed-out visitors: the first thing a newcomer sees. Paints without any API call, and first from the
+ * HTML: the server sends this page's markup, rendered at build time (src/prerender), which it replaces.
+ */
 export default function LandingPage() {
   useDocumentTitle(PRODUCT_NAME);
+  useReplacesPrerendered();
   return (
     <div className={styles.landing}>
       <header className={styles.topBar}>

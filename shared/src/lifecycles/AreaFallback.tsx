@@ -1,4 +1,5 @@
 import styles from './area.module.css';
+import { useReplacesPrerendered } from './prerendered';
 
 interface AreaFallbackProps {
   title?: string;
@@ -12,6 +13,7 @@ export function AreaFallback({
   detail = 'The rest of the app still works. Try again in a moment.',
   onRetry,
 }: AreaFallbackProps) {
+  useReplacesPrerendered(); // the failure shows where the page would have been
   return (
     <section className={styles.fallback} role="alert">
       <h2 className={styles.title}>{title}</h2>
