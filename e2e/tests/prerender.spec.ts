@@ -43,6 +43,18 @@ test('the real page replaces the markup: one h1, painted once, no shift', async 
   // The prerendered text is the largest paint, and the real page, the same size in the same place, is not a new one.
   expect(paints.lcp).toBe(1);
   expect(paints.shifts).toBe(0);
+  // The page's scripts are requested only once the markup has painted: the paint waits for nothing.
+  const order = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    firstScript: Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType === 'script')
+        .map((entry) => entry.startTime),
+    ),
+  }));
+  expect(Number.isFinite(order.firstScript)).toBe(true);
+  expect(order.firstScript).toBeGreaterThanOrEqual(order.paint);
   expect(errors).toEqual([]);
 });
 

@@ -112,7 +112,8 @@ describe('prerendered signed-out pages', () => {
   mkdirSync(version('0.9.0'), { recursive: true });
   writeFileSync(
     path.join(site, 'index.html'),
-    '<!doctype html><html><head><title>Skynet</title></head><body><main id="areas"></main></body></html>',
+    '<!doctype html><html><head><title>Skynet</title></head><body><main id="areas"></main>' +
+      '<script defer src="/main.abc123.js"></script></body></html>',
   );
   writeFileSync(path.join(version('1.0.0'), 'mf-manifest.json'), '{}');
   writeFileSync(path.join(version('0.9.0'), 'mf-manifest.json'), '{}');
@@ -160,6 +161,22 @@ describe('prerendered signed-out pages', () => {
       'the inline script is allowed by hash',
     );
     assert.ok(r.body.indexOf('<script>') < r.body.indexOf('</head>'), 'the probe runs before the body');
+  });
+
+  it("parks the page's scripts until the markup has painted, with a starter the CSP allows", async () => {
+    const r = await get('/');
+    assert.doesNotMatch(r.body, /<script defer/, 'nothing is fetched before the first paint');
+    assert.match(r.body, /<script type="text\/plain" data-after-paint="\/main\.abc123\.js"><\/script>/);
+    const starter = /<script>((?:(?!<\/script>).)*)<\/script><\/body>/.exec(r.body)?.[1] ?? '';
+    assert.match(starter, /data-after-paint/);
+    const hash = `'sha256-${createHash('sha256').update(starter).digest('base64')}'`;
+    assert.ok(String(r.headers['content-security-policy']).includes(hash), 'the starter is allowed by hash');
+    const plain = await get('/feed');
+    assert.match(
+      plain.body,
+      /<script defer src="\/main\.abc123\.js"><\/script>/,
+      'other pages load as built',
+    );
   });
 
   it('serves no markup for other paths, public routes, or a page file outside the version', async () => {

@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import { SESSION_PROBE_CSP_SOURCE } from '../../lib/prerendered-page.js';
+import { PRERENDERED_PAGE_CSP_SOURCES } from '../../lib/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
@@ -55,8 +55,8 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
           directives: {
             defaultSrc: ["'self'"],
             baseUri: ["'self'"],
-            // The one inline script: the session probe of prerendered pages, allowed by its hash.
-            scriptSrc: ["'self'", SESSION_PROBE_CSP_SOURCE, ...devOrigins],
+            // The only inline scripts: the session probe and script starter of prerendered pages, by hash.
+            scriptSrc: ["'self'", ...PRERENDERED_PAGE_CSP_SOURCES, ...devOrigins],
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],
