@@ -19,7 +19,8 @@ async function exposedModules(repoRoot) {
   for (const remote of REMOTES) {
     const dir = join(repoRoot, remote);
     const { default: configFn } = await import(pathToFileURL(join(dir, 'rspack.config.mjs')).href);
-    const config = configFn({}, { mode: 'production' });
+    // A remote with prerendered pages builds two configs (browser, then Node): the browser one is first.
+    const [config] = [configFn({}, { mode: 'production' })].flat();
     const federation = config.plugins.find((plugin) => plugin instanceof ModuleFederationPlugin);
     for (const [name, file] of Object.entries(federation._options.exposes)) {
       modules.push({ remote, name, file: resolve(dir, file) });
