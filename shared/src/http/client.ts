@@ -5,6 +5,7 @@ import type { AxiosCacheInstance, buildMemoryStorage, buildWebStorage } from 'ax
 import { getRuntimeConfig, onRuntimeConfig } from '../config';
 import { CACHE_PREFIX, CACHE_TTL_MS, CACHED_PATHS } from './cache';
 import { emitUnauthorized } from './events';
+import { loadHttpLibraries } from './libraries';
 import { readToken } from './token';
 
 function storage(build: { web: typeof buildWebStorage; memory: typeof buildMemoryStorage }) {
@@ -18,7 +19,7 @@ function storage(build: { web: typeof buildWebStorage; memory: typeof buildMemor
 }
 
 async function createHttp(): Promise<AxiosCacheInstance> {
-  const [{ default: axios }, cache] = await Promise.all([import('axios'), import('axios-cache-interceptor')]);
+  const [{ default: axios }, cache] = await loadHttpLibraries();
   const instance = cache.setupCache(
     axios.create({ baseURL: getRuntimeConfig().apiBaseUrl, timeout: 20_000 }),
     {

@@ -1,5 +1,8 @@
+import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import type { Registry } from '../registry/types';
-import { appScripts, likelyRemote, patternToRegExp } from './startup';
+import { appScripts, likelyRemote, patternToRegExp, preloadHttpClient } from './startup';
+
+jest.mock('@skynet/shared/http-libraries', () => ({ loadHttpLibraries: jest.fn(() => Promise.resolve()) }));
 
 test('route patterns match like the router for the shapes remotes declare', () => {
   expect(patternToRegExp('/feed').test('/feed')).toBe(true);
@@ -48,4 +51,14 @@ test("a manifest's './app' scripts are the ones loaded with it, never its lazy c
   expect(appScripts(manifest)).toEqual(['app.js']);
   expect(appScripts(null)).toEqual([]);
   expect(appScripts({ exposes: 'nope' })).toEqual([]);
+});
+
+test('the HTTP libraries start downloading early only for a visitor with a saved token', () => {
+  window.localStorage.removeItem('jwt');
+  preloadHttpClient();
+  expect(loadHttpLibraries).not.toHaveBeenCalled();
+  window.localStorage.setItem('jwt', 'a.saved.token');
+  preloadHttpClient();
+  expect(loadHttpLibraries).toHaveBeenCalledTimes(1);
+  window.localStorage.removeItem('jwt');
 });

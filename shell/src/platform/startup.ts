@@ -2,6 +2,7 @@
 // read /config.json and /remotes.json once (index.html preloads both; bootstrap awaits the same promises), and as
 // soon as the registry is in, preload the remoteEntry.js of the area this path will most likely show, so it downloads
 // alongside the bootstrap instead of after it. Only this chunk's own code is usable here: no shared singletons.
+import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import { integrityIndex } from '../registry/integrity';
 import { parseRegistry } from '../registry/parse';
 import { chooseVersion, visitorId } from '../registry/select';
@@ -82,6 +83,15 @@ export function appScripts(manifest: unknown): string[] {
     | undefined;
   const sync = app?.assets?.js?.sync;
   return Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
+}
+
+/**
+ * With a saved token the first thing the session does is an API call, so the HTTP libraries (lazy in @skynet/shared,
+ * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. Signed out, nothing
+ * is fetched: the landing page makes no API call.
+ */
+export function preloadHttpClient(): void {
+  if (hasToken()) void loadHttpLibraries();
 }
 
 /**
