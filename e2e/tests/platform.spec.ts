@@ -199,6 +199,25 @@ test.describe('shell', () => {
     expect(hrefs).toEqual(['/home', '/profile', '/following', '/search', '/post', '/messages']);
   });
 
+  test('the user is looked up once when the page loads, and again on each navigation', async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user' && request.method() === 'GET')
+        lookups.push(page.url());
+    });
+    await page.goto('/feed');
+    await expect(page.getByRole('heading', { name: 'Galactic Feed' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(lookups).toHaveLength(1);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link').nth(1).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect.poll(() => lookups.length).toBe(2);
+  });
+
   test('no console errors on a tour of every route', async ({ page, user, api }) => {
     await signIn(page, user);
     const errors = collectErrors(page);

@@ -1,5 +1,5 @@
 import { onUnauthorized, paths, session, ToastHost, useSession } from '@skynet/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { NavigationBar } from '../layout/NavigationBar';
@@ -39,8 +39,11 @@ export function ShellApp({ registry }: { registry: Registry }) {
 function SessionEffects() {
   const location = useLocation();
   const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run once per navigation.
+  // The page the visitor arrived on: session.start() has just looked the user up for it.
+  const lookedUpFor = useRef(location.pathname);
   useEffect(() => {
+    if (lookedUpFor.current === location.pathname) return;
+    lookedUpFor.current = location.pathname;
     if (session.get().status === 'signed-in') void session.refreshUser();
   }, [location.pathname]);
   useEffect(
