@@ -199,20 +199,31 @@ test.describe('shell', () => {
     expect(hrefs).toEqual(['/home', '/profile', '/following', '/search', '/post', '/messages']);
   });
 
-  test('the user is looked up once when the page loads, and again on each navigation', async ({
+  test('a signed-in load asks once for the user and for the first page; each navigation looks the user up', async ({
     page,
     user,
+    api,
   }) => {
+    await api.call('POST', '/post', {
+      token: user.token,
+      data: {
+        content: 'Visible on the first page',
+        location: { planetId: user.planetId, latitude: 0, longitude: 0 },
+      },
+    });
     await signIn(page, user);
     const lookups: string[] = [];
+    const firstPages: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/user' && request.method() === 'GET')
-        lookups.push(page.url());
+      const url = new URL(request.url());
+      if (url.pathname === '/api/user' && request.method() === 'GET') lookups.push(page.url());
+      if (url.pathname === '/api/feed' && url.searchParams.get('page') === '1') firstPages.push(page.url());
     });
     await page.goto('/feed');
-    await expect(page.getByRole('heading', { name: 'Galactic Feed' })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: 'Visible on the first page' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(lookups).toHaveLength(1);
+    expect(firstPages).toHaveLength(1);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link').nth(1).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect.poll(() => lookups.length).toBe(2);

@@ -1,6 +1,7 @@
-import { Loader } from '@skynet/shared';
+import { feedApi, Loader } from '@skynet/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
+import { startFirstPage } from './lib/firstPage';
 
 type PageModule = { default: ComponentType };
 
@@ -29,6 +30,8 @@ const arrivedOn = ROUTES.find(([path]) => matchPath(path, window.location.pathna
 arrivedOn?.[1]().catch(() => {
   // The render imports it again and shows the failure; a failed head start says nothing.
 });
+// And the Galactic Feed's first page with it (lib/firstPage.ts).
+if (arrivedOn?.[0] === '/feed') startFirstPage(feedApi.galaxy, 1);
 
 // One component per module, so moving between two paths of the same page (/search -> /search/mars) keeps it mounted.
 const components = new Map<() => Promise<PageModule>, ComponentType>();

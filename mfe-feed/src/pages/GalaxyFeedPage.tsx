@@ -1,13 +1,17 @@
 import { feedApi, PageHeader } from '@skynet/shared';
 import { Page } from '../components/Page';
 import { PostList } from '../components/PostList';
+import { withHeadStart } from '../lib/firstPage';
+
+// Its first page may already be on its way (App.tsx starts it when the visitor arrives on /feed).
+const galaxyPage = withHeadStart(feedApi.galaxy);
 
 export default function GalaxyFeedPage() {
   return (
     <Page>
       <PageHeader title="Galactic Feed" />
       {/* The galaxy feed numbers its pages from 1 (spec point 4). */}
-      <PostList fetchPage={feedApi.galaxy} firstPage={1} label="Galactic Feed" />
+      <PostList fetchPage={galaxyPage} firstPage={1} label="Galactic Feed" />
     </Page>
   );
 }
