@@ -10,7 +10,8 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 test('the first fetch of the started page gets the answer already on its way; later fetches ask again', async () => {
-  const fetch = jest.fn(async (page: number) => [post(`p${page}-${fetch.mock.calls.length}`)]);
+  let calls = 0;
+  const fetch = jest.fn(async (page: number): Promise<Post[]> => [post(`p${page}-${++calls}`)]);
   startFirstPage(fetch, 1);
   expect(fetch).toHaveBeenCalledTimes(1);
   const list = withHeadStart(fetch);
