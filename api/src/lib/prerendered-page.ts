@@ -67,35 +67,41 @@ function readJson(file: string): unknown {
   }
 }
 
+/** The markup a version of a remote prerendered for `pathname`, or null when it has none. */
+function readPage(siteDir: string, manifest: string, pathname: string): string | null {
+  const versionDir = path.posix.dirname(manifest);
+  const index = readJson(siteFile(siteDir, `${versionDir}/prerender.json`) ?? '');
+  const page = isObject(index) && isObject(index.pages) ? index.pages[pathname] : undefined;
+  const file = typeof page === 'string' ? siteFile(siteDir, `${versionDir}/${page}`) : null;
+  if (!file) return null;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The stable version's markup for `pathname`, from the remote that owns it as a signed-out route in the registry.
- * Any problem (no registry, a manifest elsewhere, no prerender.json) means no markup: the page still works.
+ * Every signed-out path whose owning remote's stable version published markup for it, by path. Any problem (no
+ * registry, a manifest elsewhere, no prerender.json) means no markup for that path: the page still works.
  */
-export function findPrerendered(siteDir: string, pathname: string): Prerendered | null {
+export function findPrerendered(siteDir: string): Map<string, Prerendered> {
+  const pages = new Map<string, Prerendered>();
   const registry = readJson(path.join(siteDir, 'remotes.json'));
-  if (!isObject(registry) || !isObject(registry.remotes)) return null;
+  if (!isObject(registry) || !isObject(registry.remotes)) return pages;
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
-    const owns = entry.routes.some(
-      (route) => isObject(route) && route.path === pathname && route.access === 'signed-out',
-    );
-    if (!owns || !isObject(entry.versions)) continue;
-    const version = entry.versions[entry.stable];
+    const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
     if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
-      return null;
-    const versionDir = path.posix.dirname(version.manifest);
-    const index = readJson(siteFile(siteDir, `${versionDir}/prerender.json`) ?? '');
-    const page = isObject(index) && isObject(index.pages) ? index.pages[pathname] : undefined;
-    if (typeof page !== 'string') return null;
-    const file = siteFile(siteDir, `${versionDir}/${page}`);
-    if (!file) return null;
-    try {
-      return { remote, version: entry.stable, markup: readFileSync(file, 'utf8') };
-    } catch {
-      return null;
+      continue;
+    for (const route of entry.routes) {
+      if (!isObject(route) || route.access !== 'signed-out' || typeof route.path !== 'string') continue;
+      if (pages.has(route.path)) continue; // the first owner in the registry shows the page, as in the shell
+      const markup = readPage(siteDir, version.manifest, route.path);
+      if (markup !== null) pages.set(route.path, { remote, version: entry.stable, markup });
     }
   }
-  return null;
+  return pages;
 }
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -113,22 +119,24 @@ export function withPrerendered(indexHtml: string, page: Prerendered): string {
   const wrapper =
     `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
     `data-version="${escapeAttribute(page.version)}">${page.markup}</div></main>`;
+  // The page's own tags first, the markup last: nothing in the markup can be taken for them.
   return indexHtml
     .replace('</head>', () => head)
-    .replace(main, () => wrapper)
     .replace(
       DEFERRED_SCRIPT,
       (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
     )
-    .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`);
+    .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`)
+    .replace(main, () => wrapper);
 }
 
 /**
- * The HTML for a navigation to `pathname`, cached until index.html or the registry change (a rollout or rollback
- * of the owning remote rewrites the registry).
+ * The HTML for a navigation to `pathname`. index.html and the prerendered pages are read once and again only when
+ * index.html or the registry change (a rollout or rollback of the owning remote rewrites the registry).
  */
 export function pageHtmlFor(siteDir: string) {
-  const cache = new Map<string, { key: string; html: string }>();
+  const indexFile = path.join(siteDir, 'index.html');
+  const registryFile = path.join(siteDir, 'remotes.json');
   const stamp = (file: string) => {
     try {
       const stats = statSync(file);
@@ -137,16 +145,16 @@ export function pageHtmlFor(siteDir: string) {
       return 'none';
     }
   };
+  let cached: { key: string; index: string; pages: Map<string, string> } | null = null;
   return (pathname: string): string => {
-    const indexFile = path.join(siteDir, 'index.html');
-    const key = `${stamp(indexFile)}|${stamp(path.join(siteDir, 'remotes.json'))}`;
-    const hit = cache.get(pathname);
-    if (hit?.key === key) return hit.html;
-    const index = readFileSync(indexFile, 'utf8');
-    const page = findPrerendered(siteDir, pathname);
-    const html = page ? withPrerendered(index, page) : index;
-    if (cache.size > 100) cache.clear(); // one entry per distinct path asked for: keep it bounded
-    cache.set(pathname, { key, html });
-    return html;
+    const key = `${stamp(indexFile)}|${stamp(registryFile)}`;
+    if (cached?.key !== key) {
+      const index = readFileSync(indexFile, 'utf8');
+      const pages = new Map<string, string>();
+      for (const [pagePath, page] of findPrerendered(siteDir))
+        pages.set(pagePath, withPrerendered(index, page));
+      cached = { key, index, pages };
+    }
+    return cached.pages.get(pathname) ?? cached.index;
   };
 }
