@@ -11,6 +11,8 @@ interface HeadStart {
   page: number;
   at: number;
   result: Promise<Post[]>;
+  /** Stops watching the session. */
+  stop: () => void;
 }
 
 let headStart: HeadStart | null = null;
@@ -22,12 +24,12 @@ export function startFirstPage(fetch: FetchPage<Post>, page: number): void {
   result.catch(() => {
     // Whoever takes it shows the failure; an untaken head start says nothing.
   });
-  headStart = { fetch, page, at: Date.now(), result };
   const stop = session.subscribe((state) => {
     if (state.status !== 'signed-out') return;
     headStart = null;
     stop();
   });
+  headStart = { fetch, page, at: Date.now(), result, stop };
 }
 
 /** `fetch`, answering its first call for the started page from the head start while it is fresh. */
@@ -36,6 +38,7 @@ export function withHeadStart(fetch: FetchPage<Post>): FetchPage<Post> {
     const start = headStart;
     if (start?.fetch !== fetch || start.page !== page) return fetch(page);
     headStart = null;
+    start.stop();
     return Date.now() - start.at < FRESH_MS ? start.result : fetch(page);
   };
 }
