@@ -5,4 +5,6 @@ export default remoteConfig(import.meta.url, {
   exposes: {
     './MapPreview': './src/preview/MapPreview.tsx',
   },
+  // The preview's markup, served where the landing page shows it (tooling/rspack/prerender.mjs).
+  prerender: './src/prerender/index.tsx',
 });

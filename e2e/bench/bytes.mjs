@@ -39,6 +39,12 @@ function classify(pathname) {
   return 'shared libraries';
 }
 
+/** The text of every inline script the page runs (not the parked `type="text/plain"` tags). */
+const inlineScripts = () =>
+  [...document.scripts]
+    .filter((script) => !script.src && (!script.type || /javascript|module/.test(script.type)))
+    .map((script) => script.text);
+
 async function measure(browser, baseURL, path, token) {
   const context = await browser.newContext();
   if (token) await context.addInitScript((t) => window.localStorage.setItem('jwt', t), token);
@@ -50,9 +56,15 @@ async function measure(browser, baseURL, path, token) {
       bodies.push(response.body().then((b) => [url.pathname, b]));
   });
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(1500); // past the prerendered page's script starter (1 s at most)
   const buckets = {};
   let total = 0;
+  // The HTML's own scripts (the prerendered page's session probe and starter) count too.
+  for (const text of await page.evaluate(inlineScripts)) {
+    const bytes = gzipSync(text, { level: 9 }).length;
+    buckets['inline scripts (in the HTML)'] = (buckets['inline scripts (in the HTML)'] ?? 0) + bytes;
+    total += bytes;
+  }
   for (const [pathname, body] of await Promise.all(bodies)) {
     const bytes = gzipSync(body, { level: 9 }).length;
     const bucket = classify(pathname);

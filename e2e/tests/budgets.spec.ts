@@ -18,7 +18,16 @@ async function scriptBytes(page: Page, path: string): Promise<number> {
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500); // late loads (reports, previews) count too
-  return (await Promise.all(bodies)).reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+  // ...and the HTML's own scripts (the prerendered page's session probe and starter).
+  const inline = await page.evaluate(() =>
+    Array.from(document.scripts)
+      .filter((script) => !script.src && (!script.type || /javascript|module/.test(script.type)))
+      .map((script) => script.text),
+  );
+  return [...(await Promise.all(bodies)), ...inline.map((text) => Buffer.from(text))].reduce(
+    (sum, body) => sum + gzipSync(body, { level: 9 }).length,
+    0,
+  );
 }
 
 test('the signed-out landing page stays within its JS budget', async ({ page }) => {

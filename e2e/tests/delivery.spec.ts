@@ -154,6 +154,28 @@ test('a version needing a shared singleton the shell does not provide is refused
   expect(after.remotes['mfe-static'].canary).toBeNull();
 });
 
+/** Whether a fresh signed-out visitor's landing page runs its scripts (the real page replaces the markup). */
+async function landingScripts(browser: Browser): Promise<boolean> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto(`${product.baseURL}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if ((await page.locator('#prerendered[data-standalone]').count()) === 1) {
+      await page.waitForTimeout(1500); // the starter's longest wait
+      expect(scripts).toEqual([]);
+      return false;
+    }
+    await areaVersion(page, 'mfe-static');
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    return true;
+  } finally {
+    await context.close();
+  }
+}
+
 /** One fresh visitor: a new browser context (its own localStorage, so its own visitor id). */
 async function visit(browser: Browser): Promise<{ first: string; again: string; heading: boolean }> {
   const context = await browser.newContext();
@@ -194,10 +216,14 @@ test('a 50% canary across 40 fresh visitors lands between 20% and 80%, and each 
     'sticky across a reload',
   ).toBe(true);
   expect(results.every((r) => r.heading)).toBe(true);
+  // The landing page is scriptless while mfe-static is stable alone; with a canary its scripts run for everyone,
+  // so a canary visitor gets the canary's page (api/src/lib/prerendered-page.ts).
+  expect(await landingScripts(browser)).toBe(true);
 
   // Promote makes it everyone's; rolling back returns to the stable before it.
   expect(ops('promote', 'mfe-static').status).toBe(0);
   expect((await registry()).remotes['mfe-static'].stable).toBe('1.0.2');
+  expect(await landingScripts(browser)).toBe(false);
   expect(ops('rollback', 'mfe-static').stdout).toContain('rolled back to 1.0.0');
 });
 
@@ -301,6 +327,12 @@ test('developer overrides: a disallowed origin is ignored; an allowed one needs 
   await page.reload();
   await expect(banner).toBeVisible();
   expect(dialogs).toHaveLength(2);
+  // The landing page, scriptless for other visitors, runs them for a developer with overrides.
+  await page.goto(`${product.baseURL}/`);
+  await expect(banner).toBeVisible();
+  expect(await areaVersion(page, 'mfe-static')).toBe('override');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await page.goto(`${product.baseURL}/about`);
   await banner.getByRole('button', { name: /Clear override/ }).click();
   await expect(page.locator('#skynet-override-banner')).toHaveCount(0);
   expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');

@@ -3,5 +3,5 @@ const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder, IS_REACT_ACT_ENVIRONMENT: true });
 require('@testing-library/jest-dom');
 afterEach(() => {
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear(); // a suite may run in Node (@jest-environment node)
 });

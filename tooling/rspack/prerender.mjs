@@ -1,11 +1,16 @@
 // Prerendered pages (issue 9, docs/decisions.md "Prerendered landing"): a remote may name a build-time module that
-// renders its data-free, signed-out pages to markup. Its production build then runs a second, Node-targeted
-// compile of that module after the browser build, renders each page with react-dom/server, and writes into dist:
-//   prerender.json            { "pages": { "/": "prerender/index.html" } }
-//   prerender/index.html      <style>the CSS those pages use, minified</style> + the page's markup
-// The files are published with the remote's version, so the server (api/src/plugins/site.ts) serves the markup of
-// the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the browser
-// build's: both compiles hash CSS Modules names from the same package, path and local name.
+// renders its data-free, signed-out pages, and the components it exposes to other remotes' pages, to markup. Its
+// production build then runs a second, Node-targeted compile of that module after the browser build, renders each
+// with react-dom/server, and writes into dist:
+//   prerender.json              { "pages": { "/": "prerender/index.html" }, "standalone": ["/"],
+//                                 "fragments": { "./MapPreview": "prerender/fragment--MapPreview.html" } }
+//   prerender/<file>.html       <style>the CSS that markup uses, minified</style> + the markup
+// The module exports `pages` (route path -> render), optionally `standalone` (the paths whose markup is the whole
+// page: every control works as plain HTML, so a signed-out visitor needs no script there) and `fragments` (exposed
+// module -> render: what the server puts where another remote's page shows that module, see RemoteComponent).
+// The files are published with the remote's version, so the server (api/src/lib/prerendered-page.ts) serves the
+// markup of the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the
+// browser build's: both compiles hash CSS Modules names from the same package, path and local name.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -15,6 +20,10 @@ const OUTPUT_DIR = ['.build', 'prerender'];
 /** The file name a route's markup is written to: `/` -> index.html, `/about/terms` -> about--terms.html. */
 export const prerenderFileFor = (path) =>
   `${path === '/' ? 'index' : path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '--')}.html`;
+
+/** The file an exposed module's markup is written to: `./MapPreview` -> fragment--MapPreview.html. */
+export const fragmentFileFor = (module) =>
+  `fragment--${module.replace(/^\.\//, '').replace(/[^a-z0-9-]+/gi, '--')}.html`;
 
 /**
  * The browser build's stylesheets that style `markup`: every CSS file (one per chunk) defining a class the markup
@@ -44,8 +53,8 @@ class PrerenderPlugin {
       const bundle = join(outDir, 'prerender.cjs');
       const require = createRequire(bundle);
       delete require.cache[bundle];
-      /** @type {{ pages: Record<string, () => string> }} */
-      const { pages } = require(bundle);
+      /** @type {{ pages?: Record<string, () => string>, standalone?: string[], fragments?: Record<string, () => string> }} */
+      const { pages = {}, standalone = [], fragments = {} } = require(bundle);
       const cssFiles = readdirSync(this.distDir)
         .filter((file) => file.endsWith('.css'))
         .sort()
@@ -53,15 +62,24 @@ class PrerenderPlugin {
       const target = join(this.distDir, 'prerender');
       rmSync(target, { recursive: true, force: true });
       mkdirSync(target, { recursive: true });
-      const index = {};
+      const write = (file, markup) => {
+        writeFileSync(join(target, file), `<style>${cssFor(markup, cssFiles)}</style>${markup}`);
+        return `prerender/${file}`;
+      };
+      const index = { pages: {}, standalone: [], fragments: {} };
       for (const [path, render] of Object.entries(pages)) {
         if (!path.startsWith('/')) throw new Error(`prerender: "${path}" is not a path`);
-        const markup = render();
-        const file = prerenderFileFor(path);
-        writeFileSync(join(target, file), `<style>${cssFor(markup, cssFiles)}</style>${markup}`);
-        index[path] = `prerender/${file}`;
+        index.pages[path] = write(prerenderFileFor(path), render());
       }
-      writeFileSync(join(this.distDir, 'prerender.json'), `${JSON.stringify({ pages: index }, null, 2)}\n`);
+      for (const path of standalone) {
+        if (!index.pages[path]) throw new Error(`prerender: standalone "${path}" is not one of the pages`);
+        index.standalone.push(path);
+      }
+      for (const [module, render] of Object.entries(fragments)) {
+        if (!module.startsWith('./')) throw new Error(`prerender: "${module}" is not an exposed module name`);
+        index.fragments[module] = write(fragmentFileFor(module), render());
+      }
+      writeFileSync(join(this.distDir, 'prerender.json'), `${JSON.stringify(index, null, 2)}\n`);
     });
   }
 }

@@ -1,6 +1,8 @@
 // The HTML of a page navigation, with the prerendered markup of a signed-out page when its remote published one
 // (tooling/rspack/prerender.mjs; docs/decisions.md "Prerendered landing"). The page then paints with the HTML,
-// before any script: the scripts start the real page, which takes the markup's place in the same frame.
+// before any script: the scripts start the real page, which takes the markup's place in the same frame. Where the
+// page shows a component another remote exposes, that remote's published markup is put in its slot; a page whose
+// owner marks it standalone (complete as plain HTML) gets no script at all for a signed-out visitor.
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -13,17 +15,25 @@ export const SESSION_PROBE_SCRIPT =
   "try{localStorage.getItem('jwt')&&document.documentElement.classList.add('has-session')}catch(e){}";
 
 /**
- * Runs at the end of the body and starts the page's scripts (parked by withPrerendered) once the markup has painted
- * (the first-contentful-paint entry), so nothing is fetched or run before the first paint. A visitor with a session,
- * or a page opened in a background tab (it does not paint), gets them at once; browsers without paint timing after
- * the next frame; the timer is the fallback should no paint be reported.
+ * Runs at the end of the body and starts the page's scripts (parked by withPrerendered), so nothing is fetched or
+ * run before the first paint:
+ * - at once for a visitor with a session (the markup is hidden: the signed-in page is wanted) or with developer
+ *   overrides (`?override=` or saved ones: the shell must apply them, shell/src/registry/overrides.ts);
+ * - never on a standalone page (`data-standalone`): the markup is the whole page, links lead on as plain links;
+ * - else once the markup has painted (the first-contentful-paint entry); at once in a background tab (it does not
+ *   paint); after the next frame in browsers without paint timing; the timer is the fallback.
  */
 export const SCRIPT_STARTER =
   '(function(){var started=0;function start(){if(started++)return;' +
   "document.querySelectorAll('script[data-after-paint]').forEach(function(parked){" +
   "var s=document.createElement('script');s.src=parked.getAttribute('data-after-paint');s.async=false;" +
-  'document.body.appendChild(s)})}' +
-  "if(document.hidden||document.documentElement.classList.contains('has-session'))return start();" +
+  "document.body.appendChild(s)});document.querySelectorAll('link[data-after-paint]').forEach(function(link){" +
+  "link.rel='preload'})}" +
+  "if(document.documentElement.classList.contains('has-session')||/[?&]override=/.test(location.search))" +
+  'return start();' +
+  "try{if(localStorage.getItem('skynet:overrides'))return start()}catch(e){}" +
+  "var page=document.getElementById('prerendered');if(page&&page.hasAttribute('data-standalone'))return;" +
+  'if(document.hidden)return start();' +
   'var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];' +
   "if(types.indexOf('paint')<0)return requestAnimationFrame(function(){setTimeout(start)});" +
   "new PerformanceObserver(function(list){list.getEntriesByName('first-contentful-paint').length&&start()})" +
@@ -37,6 +47,9 @@ export const PRERENDERED_PAGE_CSP_SOURCES = [cspHash(SESSION_PROBE_SCRIPT), cspH
 /** The build's deferred script tags (HtmlRspackPlugin: `<script defer src="/main.[hash].js"></script>`). */
 const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
 
+/** index.html's preloads of what the shell fetches first (`<link rel="preload" href="/remotes.json" as="fetch">`). */
+const PRELOAD = /<link rel="preload"( [^>]*)>/g;
+
 /**
  * While the markup is there, the areas after it (the real page, still loading) stay hidden; with a saved token the
  * markup hides instead.
@@ -47,6 +60,8 @@ interface Prerendered {
   remote: string;
   version: string;
   markup: string;
+  /** Complete as plain HTML: a signed-out visitor gets no script (see SCRIPT_STARTER). */
+  standalone: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -67,42 +82,93 @@ function readJson(file: string): unknown {
   }
 }
 
-/** The markup a version of a remote prerendered for `pathname`, or null when it has none. */
-function readPage(siteDir: string, manifest: string, pathname: string): string | null {
+/** What a version of a remote prerendered (its prerender.json), with a reader for the files it names. */
+interface PublishedMarkup {
+  page(pathname: string): string | null;
+  isStandalone(pathname: string): boolean;
+  fragment(module: string): string | null;
+}
+
+function publishedMarkup(siteDir: string, manifest: string): PublishedMarkup {
   const versionDir = path.posix.dirname(manifest);
   const index = readJson(siteFile(siteDir, `${versionDir}/prerender.json`) ?? '');
-  const page = isObject(index) && isObject(index.pages) ? index.pages[pathname] : undefined;
-  const file = typeof page === 'string' ? siteFile(siteDir, `${versionDir}/${page}`) : null;
-  if (!file) return null;
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
+  const read = (table: string, key: string): string | null => {
+    const files = isObject(index) ? index[table] : undefined;
+    const name = isObject(files) ? files[key] : undefined;
+    const file = typeof name === 'string' ? siteFile(siteDir, `${versionDir}/${name}`) : null;
+    if (!file) return null;
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return null;
+    }
+  };
+  return {
+    page: (pathname) => read('pages', pathname),
+    isStandalone: (pathname) =>
+      isObject(index) && Array.isArray(index.standalone) && index.standalone.includes(pathname),
+    fragment: (module) => read('fragments', module),
+  };
 }
 
 /**
- * Every signed-out path whose owning remote's stable version published markup for it, by path. Any problem (no
- * registry, a manifest elsewhere, no prerender.json) means no markup for that path: the page still works.
+ * Where a page shows a component another remote exposes (RemoteComponent in @skynet/shared, rendered at build time):
+ * `<div data-slot="remote ./Module" style="display:contents">fallback<template data-slot-end=""></template></div>`.
+ */
+const SLOT =
+  /<div data-slot="([^" ]+) ([^"]+)" style="display:contents">([\s\S]*?)<template data-slot-end=""><\/template><\/div>/g;
+
+/**
+ * Every signed-out path whose owning remote's stable version published markup for it, by path, with the markup of
+ * the remotes it shows in their slots (their stable versions; the fallback stays where one published none). Any
+ * problem (no registry, a manifest elsewhere, no prerender.json) means no markup for that path: the page still works.
+ * A standalone page stays standalone only while every remote in it is stable alone: with a canary, some visitors
+ * must get other code, and only the shell knows who (shell/src/registry/select.ts), so the scripts run.
  */
 export function findPrerendered(siteDir: string): Map<string, Prerendered> {
   const pages = new Map<string, Prerendered>();
   const registry = readJson(path.join(siteDir, 'remotes.json'));
   if (!isObject(registry) || !isObject(registry.remotes)) return pages;
+  const stable = new Map<string, { version: string; markup: PublishedMarkup; canary: boolean }>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
-    if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
+    if (!isObject(entry) || typeof entry.stable !== 'string') continue;
     const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
     if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
       continue;
+    const canary =
+      isObject(entry.canary) &&
+      entry.canary.version !== entry.stable &&
+      !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
+    stable.set(remote, { version: entry.stable, markup: publishedMarkup(siteDir, version.manifest), canary });
+  }
+  for (const [remote, entry] of Object.entries(registry.remotes)) {
+    const owner = stable.get(remote);
+    if (!owner || !isObject(entry) || !Array.isArray(entry.routes)) continue;
     for (const route of entry.routes) {
       if (!isObject(route) || route.access !== 'signed-out' || typeof route.path !== 'string') continue;
       if (pages.has(route.path)) continue; // the first owner in the registry shows the page, as in the shell
-      const markup = readPage(siteDir, version.manifest, route.path);
-      if (markup !== null) pages.set(route.path, { remote, version: entry.stable, markup });
+      const page = owner.markup.page(route.path);
+      if (page === null) continue;
+      let whole = !owner.canary;
+      const markup = page.replace(SLOT, (slot, slotRemote: string, module: string) => {
+        const other = stable.get(slotRemote);
+        const fragment = other?.markup.fragment(module) ?? null;
+        if (!other || fragment === null || other.canary) whole = false;
+        return fragment === null ? slot : slotHtml(slotRemote, module, fragment);
+      });
+      pages.set(route.path, {
+        remote,
+        version: owner.version,
+        markup,
+        standalone: whole && owner.markup.isStandalone(route.path),
+      });
     }
   }
   return pages;
 }
+
+const slotHtml = (remote: string, module: string, inner: string) =>
+  `<div data-slot="${remote} ${module}" style="display:contents">${inner}</div>`;
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -118,16 +184,21 @@ export function withPrerendered(indexHtml: string, page: Prerendered): string {
   const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${PRERENDER_STYLE}</style></head>`;
   const wrapper =
     `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
-    `data-version="${escapeAttribute(page.version)}">${page.markup}</div></main>`;
+    `data-version="${escapeAttribute(page.version)}"${page.standalone ? ' data-standalone=""' : ''}>` +
+    `${page.markup}</div></main>`;
   // The page's own tags first, the markup last: nothing in the markup can be taken for them.
-  return indexHtml
-    .replace('</head>', () => head)
-    .replace(
-      DEFERRED_SCRIPT,
-      (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
-    )
-    .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`)
-    .replace(main, () => wrapper);
+  return (
+    indexHtml
+      .replace('</head>', () => head)
+      .replace(
+        DEFERRED_SCRIPT,
+        (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
+      )
+      // A standalone page may never start its scripts: what they would fetch first waits for them (the starter).
+      .replace(PRELOAD, (tag, rest: string) => (page.standalone ? `<link data-after-paint${rest}>` : tag))
+      .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`)
+      .replace(main, () => wrapper)
+  );
 }
 
 /**

@@ -195,3 +195,118 @@ describe('prerendered signed-out pages', () => {
     assert.match((await get('/')).body, /data-version="1.0.0"/);
   });
 });
+
+describe('prerendered pages that show other remotes, and standalone pages', () => {
+  const site = path.join(os.tmpdir(), `skynet-site-slots-${process.pid}`);
+  const dir = (remote: string, v: string) => path.join(site, 'remotes', remote, v);
+  const slot = (remote: string, module: string, fallback: string) =>
+    `<div data-slot="${remote} ${module}" style="display:contents">${fallback}<template data-slot-end=""></template></div>`;
+  const page =
+    '<style>.l{color:red}</style><div class="l"><h1>Your planet.</h1>' +
+    `${slot('mfe-map', './MapPreview', '<p>starfield</p>')}<a href="/login">Log in</a></div>`;
+  const preview = '<style>.p{color:blue}</style><svg class="p" role="img" aria-label="map preview"></svg>';
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  };
+  write(
+    path.join(site, 'index.html'),
+    '<!doctype html><html><head><title>Skynet</title>' +
+      '<link rel="preload" href="/remotes.json" as="fetch" crossorigin></head><body><main id="areas"></main>' +
+      '<script defer src="/main.abc123.js"></script></body></html>',
+  );
+  for (const [remote, v] of [
+    ['mfe-static', '1.0.0'],
+    ['mfe-map', '1.0.0'],
+    ['mfe-map', '2.0.0'],
+  ] as const)
+    write(path.join(dir(remote, v), 'mf-manifest.json'), '{}');
+  write(path.join(dir('mfe-static', '1.0.0'), 'prerender', 'index.html'), page);
+  write(
+    path.join(dir('mfe-static', '1.0.0'), 'prerender.json'),
+    JSON.stringify({ pages: { '/': 'prerender/index.html' }, standalone: ['/'], fragments: {} }),
+  );
+  write(path.join(dir('mfe-map', '2.0.0'), 'prerender', 'fragment--MapPreview.html'), preview);
+  write(
+    path.join(dir('mfe-map', '2.0.0'), 'prerender.json'),
+    JSON.stringify({
+      pages: {},
+      standalone: [],
+      fragments: { './MapPreview': 'prerender/fragment--MapPreview.html' },
+    }),
+  );
+  const versions = (remote: string, list: string[]) =>
+    Object.fromEntries(list.map((v) => [v, { manifest: `/remotes/${remote}/${v}/mf-manifest.json` }]));
+  const registry = ({
+    map = '2.0.0',
+    canary = null,
+  }: {
+    map?: string;
+    canary?: { remote: string; version: string; percent: number } | null;
+  } = {}) =>
+    JSON.stringify({
+      remotes: {
+        'mfe-static': {
+          routes: [{ path: '/', access: 'signed-out' }],
+          stable: '1.0.0',
+          canary: canary?.remote === 'mfe-static' ? canary : null,
+          versions: versions('mfe-static', ['1.0.0']),
+        },
+        'mfe-map': {
+          routes: [{ path: '/home', access: 'signed-in' }],
+          stable: map,
+          canary: canary?.remote === 'mfe-map' ? canary : null,
+          versions: versions('mfe-map', ['1.0.0', '2.0.0']),
+        },
+      },
+    });
+  writeFileSync(path.join(site, 'remotes.json'), registry());
+  after(() => rmSync(site, { recursive: true, force: true }));
+
+  const ctx = useApp({ env: { SITE_DIR: site, CSP: 'on' } });
+  const landing = async (options?: Parameters<typeof registry>[0]) => {
+    writeFileSync(path.join(site, 'remotes.json'), registry(options));
+    const r = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    assert.equal(r.statusCode, 200);
+    return r.body;
+  };
+  const standalone = (body: string) => /<div id="prerendered"[^>]* data-standalone="">/.test(body);
+
+  it("puts the other remote's stable markup in its slot, and marks a page whose owner says so standalone", async () => {
+    const body = await landing();
+    assert.ok(
+      body.includes(`<div data-slot="mfe-map ./MapPreview" style="display:contents">${preview}</div>`),
+    );
+    assert.doesNotMatch(body, /starfield|data-slot-end/, 'the fallback gives way');
+    assert.ok(
+      body.includes('<a href="/login">Log in</a></div></div></main>'),
+      'the rest of the page follows',
+    );
+    assert.ok(standalone(body));
+    // The scripts stay parked; the starter (the CSP allows it by hash) leaves them there on a standalone page.
+    assert.match(body, /<script type="text\/plain" data-after-paint="\/main\.abc123\.js"><\/script>/);
+    assert.match(body, /hasAttribute\('data-standalone'\)\)return;/);
+    // ...and so does what they would fetch first.
+    assert.ok(body.includes('<link data-after-paint href="/remotes.json" as="fetch" crossorigin>'));
+    assert.doesNotMatch(body, /rel="preload"/);
+  });
+
+  it('keeps the fallback, and the scripts, when the stable version of the other remote published no markup', async () => {
+    const body = await landing({ map: '1.0.0' });
+    assert.ok(body.includes(slot('mfe-map', './MapPreview', '<p>starfield</p>')));
+    assert.ok(!standalone(body), 'the real page must load the preview');
+    assert.ok(body.includes('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>'));
+  });
+
+  it('is not standalone while the page or a remote in it has a canary: only the shell knows who gets it', async () => {
+    for (const canary of [
+      { remote: 'mfe-static', version: '1.0.1', percent: 10 },
+      { remote: 'mfe-map', version: '1.0.0', percent: 50 },
+    ]) {
+      const body = await landing({ canary });
+      assert.ok(body.includes('<h1>Your planet.</h1>'), 'the stable markup still paints first');
+      assert.ok(!standalone(body), canary.remote);
+    }
+    assert.ok(standalone(await landing({ canary: { remote: 'mfe-map', version: '1.0.0', percent: 0 } })));
+  });
+});

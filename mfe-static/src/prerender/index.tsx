@@ -13,3 +13,9 @@ const at = (path: string, page: ReactElement) =>
 export const pages: Record<string, () => string> = {
   '/': () => at('/', <LandingPage />),
 };
+
+/**
+ * The pages whose markup is the whole page for a signed-out visitor: links, the map preview (mfe-map's markup, put
+ * in its slot by the server) and the scroll-to-top arrow (CSS) all work without a script, so the server sends none.
+ */
+export const standalone = ['/'];

@@ -24,7 +24,25 @@ interface RemoteComponentProps {
 }
 
 /** Shows a component another remote exposes on purpose, and survives that remote being down. */
-export function RemoteComponent({ remote, module, fallback, props }: RemoteComponentProps) {
+export function RemoteComponent(input: RemoteComponentProps) {
+  return typeof window === 'undefined' ? <PrerenderSlot {...input} /> : <LoadedRemoteComponent {...input} />;
+}
+
+/**
+ * Build-time rendering (tooling/rspack/prerender.mjs) cannot load another remote: it marks the place instead, with
+ * the fallback inside, and the server puts the markup that remote's stable version published for `module` there
+ * (api/src/lib/prerendered-page.ts, SLOT). No wrapper box: the slot takes no part in the layout.
+ */
+function PrerenderSlot({ remote, module, fallback }: RemoteComponentProps) {
+  return (
+    <div data-slot={`${remote} ${module}`} style={{ display: 'contents' }}>
+      {fallback}
+      <template data-slot-end="" />
+    </div>
+  );
+}
+
+function LoadedRemoteComponent({ remote, module, fallback, props }: RemoteComponentProps) {
   const Lazy = useMemo(
     () =>
       lazy(async () => {
