@@ -201,11 +201,39 @@ export function withPrerendered(indexHtml: string, page: Prerendered): string {
   );
 }
 
+/** A page navigation's answer: the HTML, and whether it is a standalone page (no script runs there). */
+export interface PageHtml {
+  html: string;
+  standalone: boolean;
+}
+
+/**
+ * Where a standalone page's visitor shows the intent to go on (a pointer resting on a link, or pressing it), the
+ * browser may prerender that page, scripts and all, so the app is up when the click lands: the landing page sends
+ * no script itself, and its links lead to ordinary navigations. Served at SPECULATION_RULES_PATH and named by a
+ * `Speculation-Rules` header (no inline script, so no CSP change). Browsers without it simply navigate.
+ */
+export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+export const SPECULATION_RULES = JSON.stringify({
+  prerender: [
+    {
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/api/*' } },
+          { not: { selector_matches: '[href^="#"]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+});
+
 /**
  * The HTML for a navigation to `pathname`. index.html and the prerendered pages are read once and again only when
  * index.html or the registry change (a rollout or rollback of the owning remote rewrites the registry).
  */
-export function pageHtmlFor(siteDir: string) {
+export function pageHtmlFor(siteDir: string): (pathname: string) => PageHtml {
   const indexFile = path.join(siteDir, 'index.html');
   const registryFile = path.join(siteDir, 'remotes.json');
   const stamp = (file: string) => {
@@ -216,15 +244,15 @@ export function pageHtmlFor(siteDir: string) {
       return 'none';
     }
   };
-  let cached: { key: string; index: string; pages: Map<string, string> } | null = null;
-  return (pathname: string): string => {
+  let cached: { key: string; index: PageHtml; pages: Map<string, PageHtml> } | null = null;
+  return (pathname) => {
     const key = `${stamp(indexFile)}|${stamp(registryFile)}`;
     if (cached?.key !== key) {
       const index = readFileSync(indexFile, 'utf8');
-      const pages = new Map<string, string>();
+      const pages = new Map<string, PageHtml>();
       for (const [pagePath, page] of findPrerendered(siteDir))
-        pages.set(pagePath, withPrerendered(index, page));
-      cached = { key, index, pages };
+        pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
+      cached = { key, index: { html: index, standalone: false }, pages };
     }
     return cached.pages.get(pathname) ?? cached.index;
   };

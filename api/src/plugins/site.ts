@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { pageHtmlFor } from '../lib/prerendered-page.js';
+import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from '../lib/prerendered-page.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,9 +91,19 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   });
 
   const pageHtml = pageHtmlFor(siteDir);
-  const sendPage = (reply: FastifyReply, url: string) =>
-    reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(pageHtml(url));
+  const sendPage = (reply: FastifyReply, url: string) => {
+    const page = pageHtml(url);
+    if (page.standalone) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
+    return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
+  };
   const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, error: 'Not found.' });
+
+  app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('Cache-Control', REVALIDATE)
+      .type('application/speculationrules+json')
+      .send(SPECULATION_RULES),
+  );
 
   // The site's root, whatever the Accept header says (the static plugin would answer 403 for a folder).
   app.get('/', { schema: { hide: true } }, async (_request, reply) =>

@@ -264,12 +264,13 @@ describe('prerendered pages that show other remotes, and standalone pages', () =
   after(() => rmSync(site, { recursive: true, force: true }));
 
   const ctx = useApp({ env: { SITE_DIR: site, CSP: 'on' } });
-  const landing = async (options?: Parameters<typeof registry>[0]) => {
+  const landingResponse = async (options?: Parameters<typeof registry>[0]) => {
     writeFileSync(path.join(site, 'remotes.json'), registry(options));
     const r = await ctx.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     assert.equal(r.statusCode, 200);
-    return r.body;
+    return r;
   };
+  const landing = async (options?: Parameters<typeof registry>[0]) => (await landingResponse(options)).body;
   const standalone = (body: string) => /<div id="prerendered"[^>]* data-standalone="">/.test(body);
 
   it("puts the other remote's stable markup in its slot, and marks a page whose owner says so standalone", async () => {
@@ -308,5 +309,17 @@ describe('prerendered pages that show other remotes, and standalone pages', () =
       assert.ok(!standalone(body), canary.remote);
     }
     assert.ok(standalone(await landing({ canary: { remote: 'mfe-map', version: '1.0.0', percent: 0 } })));
+  });
+
+  it('lets the browser prerender where a standalone page leads, on intent, by a header and a rules file', async () => {
+    const standalonePage = await landingResponse();
+    assert.equal(standalonePage.headers['speculation-rules'], '"/speculation-rules.json"');
+    const rules = await ctx.app.inject({ method: 'GET', url: '/speculation-rules.json' });
+    assert.equal(rules.statusCode, 200);
+    assert.match(String(rules.headers['content-type']), /^application\/speculationrules\+json/);
+    const [rule] = JSON.parse(rules.body).prerender;
+    assert.equal(rule.eagerness, 'moderate', 'only where the visitor shows intent, never for every reader');
+    const withScripts = await landingResponse({ map: '1.0.0' });
+    assert.equal(withScripts.headers['speculation-rules'], undefined, 'a page running its app needs none');
   });
 });
