@@ -74,6 +74,30 @@ test.describe('loading remotes at run time', () => {
     ).toBe(1);
   });
 
+  test("a cold load fetches the shell's bootstrap from the HTML, not after main.js has run", async ({
+    page,
+  }) => {
+    // index.html preloads the bootstrap chunks and the shared libraries the shell provides (PreloadBootstrapPlugin):
+    // a preload is a resource of initiator type "link", a file the running code asked for is one of type "script".
+    await page.goto('/about');
+    await expect(page.locator('#area-mfe-static')).toContainText('About');
+    const shellScripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry as PerformanceResourceTiming)
+        .filter((entry) => {
+          const path = new URL(entry.name).pathname;
+          return path.endsWith('.js') && !path.startsWith('/remotes/');
+        })
+        .map((entry) => ({ file: new URL(entry.name).pathname, by: entry.initiatorType })),
+    );
+    expect(shellScripts.filter((script) => script.by !== 'link').map((script) => script.file)).toEqual([
+      expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/),
+    ]);
+    // react, react-dom, its client, jsx-runtime, @skynet/shared and react-router, the bootstrap.
+    expect(shellScripts.filter((script) => script.by === 'link').length).toBeGreaterThanOrEqual(6);
+  });
+
   test('one socket.io connection no matter how often chat is visited', async ({ page, user }) => {
     await signIn(page, user);
     let handshakes = 0;

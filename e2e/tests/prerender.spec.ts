@@ -48,8 +48,12 @@ test('a signed-out visitor gets the whole page from the HTML: no script, one pai
   );
   expect(paints.lcp).toBe(1);
   expect(paints.shifts).toBe(0);
-  // The document and nothing else: no script, no registry or config (their preloads are parked too).
-  expect(requests.filter((r) => !r.endsWith('/favicon.ico'))).toEqual(['document /']);
+  // The document and its speculation rules (JSON, for where the visitor goes next), nothing else: no script, no
+  // registry or config (their preloads are parked too).
+  expect(requests.filter((r) => !r.endsWith('/favicon.ico')).sort()).toEqual([
+    'document /',
+    'other /speculation-rules.json',
+  ]);
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Sign up' }).click();
   await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
   expect(errors).toEqual([]);
