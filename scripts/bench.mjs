@@ -182,16 +182,21 @@ function parseApi(stdout) {
       errors: Number(m[6]),
     };
   }
-  const chatLine = (pattern) => {
-    const m = stdout.match(pattern);
-    return m ? { p99: Number(m[2]), detail: m[1] } : null;
+  // "chat load, two processes + Redis, 1000 messages/s: p50 1.0 ms, p99 9.6 ms, max 29.3 ms; 10000 sent at
+  // 1000/s, 10000 accepted, 0 failed, 10000 delivered" (api/bench), at the budget's rate.
+  const chatLoad = (setup) => {
+    const m = stdout.match(
+      new RegExp(
+        `^chat load, ${setup}, 1000 messages/s: p50 ([\\d.]+) ms, p99 ([\\d.]+) ms[^;]*; (.*)$`,
+        'm',
+      ),
+    );
+    return m ? { p99: Number(m[2]), detail: `p50 ${m[1]} ms; ${m[3]}` } : null;
   };
   return {
     calls,
-    chat:
-      chatLine(/^chat, one process: (.*?), p50 [\d.]+ ms, p99 ([\d.]+) ms/m) ??
-      chatLine(/^chat delivery[^:]*: (p50 [\d.]+ ms), p99 ([\d.]+) ms/m),
-    chatTwo: chatLine(/^chat, two processes[^:]*: (.*?), p50 [\d.]+ ms, p99 ([\d.]+) ms/m),
+    chat: chatLoad('one process'),
+    chatTwo: chatLoad('two processes \\+ Redis'),
     seeded: stdout.match(/seeded (\d+) users and (\d+) posts/),
   };
 }
@@ -413,7 +418,7 @@ if (api?.chat) {
     "chat, one process: send to a member's socket p99",
     `${api.chat.p99.toFixed(1)} ms`,
     '<= 20 ms, all delivered',
-    api.chat.p99 <= 20 && (!/delivered/.test(api.chat.detail) || deliveredAll(api.chat.detail)),
+    api.chat.p99 <= 20 && deliveredAll(api.chat.detail),
     api.chat.detail,
   );
 } else notMeasured("chat, one process: send to a member's socket p99", '<= 20 ms, all delivered', apiWhy);
