@@ -17,3 +17,10 @@ test('at build time it renders a slot for the server, with the fallback inside',
       '<template data-slot-end=""></template></div></section>',
   );
 });
+
+test('a component given props gets no slot: markup rendered without them could not stand for it', () => {
+  const markup = renderToStaticMarkup(
+    <RemoteComponent remote="mfe-map" module="./Badge" props={{ planet: 'mars' }} fallback={<p>planet</p>} />,
+  );
+  expect(markup).toBe('<p>planet</p>');
+});
