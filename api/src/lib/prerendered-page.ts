@@ -47,7 +47,7 @@ export const PRERENDERED_PAGE_CSP_SOURCES = [cspHash(SESSION_PROBE_SCRIPT), cspH
 /** The build's deferred script tags (HtmlRspackPlugin: `<script defer src="/main.[hash].js"></script>`). */
 const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
 
-/** index.html's preloads of what the shell fetches first (`<link rel="preload" href="/remotes.json" as="fetch">`). */
+/** index.html's preloads: the config and registry the shell reads first, the bootstrap's chunks (PreloadBootstrapPlugin). */
 const PRELOAD = /<link rel="preload"( [^>]*)>/g;
 
 /**
