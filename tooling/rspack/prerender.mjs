@@ -17,13 +17,14 @@ import { join } from 'node:path';
 
 const OUTPUT_DIR = ['.build', 'prerender'];
 
+const slug = (text) => text.replace(/[^a-z0-9-]+/gi, '--');
+
 /** The file name a route's markup is written to: `/` -> index.html, `/about/terms` -> about--terms.html. */
 export const prerenderFileFor = (path) =>
-  `${path === '/' ? 'index' : path.replace(/^\/+|\/+$/g, '').replace(/[^a-z0-9-]+/gi, '--')}.html`;
+  `${path === '/' ? 'index' : slug(path.replace(/^\/+|\/+$/g, ''))}.html`;
 
 /** The file an exposed module's markup is written to: `./MapPreview` -> fragment--MapPreview.html. */
-export const fragmentFileFor = (module) =>
-  `fragment--${module.replace(/^\.\//, '').replace(/[^a-z0-9-]+/gi, '--')}.html`;
+export const fragmentFileFor = (module) => `fragment--${slug(module.replace(/^\.\//, ''))}.html`;
 
 /**
  * The browser build's stylesheets that style `markup`: every CSS file (one per chunk) defining a class the markup

@@ -18,7 +18,7 @@ export function ScrollToTop() {
           strokeLinejoin="round"
         />
       </svg>
-      <span className={styles.hiddenLabel}>Scroll to top</span>
+      <span className={styles.visuallyHidden}>Scroll to top</span>
     </a>
   );
 }
