@@ -62,8 +62,9 @@ export function monolithConfig(configUrl) {
       new rspack.NormalModuleReplacementPlugin(/^\.{1,2}\/(platform\/)?federation$/, generated),
       new rspack.DefinePlugin({ 'process.env.SKYNET_MONOLITH': JSON.stringify('1') }),
     );
-    // The chunk report describes the federated build; this one writes none.
-    config.plugins = config.plugins.filter((plugin) => plugin.constructor.name !== 'ChunkReportPlugin');
+    // The chunk report describes the federated build, and there is no federation runtime to trim here.
+    const federatedOnly = ['ChunkReportPlugin', 'TrimFederationRuntimePlugin'];
+    config.plugins = config.plugins.filter((plugin) => !federatedOnly.includes(plugin.constructor.name));
     return config;
   };
 }
