@@ -77,11 +77,13 @@ async function measure(browser, baseURL, path, token) {
 
 const monolith = process.argv.includes('--monolith');
 const product = await startProduct({ quiet: true, monolith });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+// The browser launches inside the try: when it cannot start, the served product must still stop.
+let browser;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const token = await signUp(product.baseURL);
   const results = [
     await measure(browser, product.baseURL, '/', null),
@@ -100,6 +102,6 @@ try {
     }
   }
 } finally {
-  await browser.close();
+  await browser?.close();
   await product.stop();
 }

@@ -28,11 +28,13 @@ const median = (values) => {
 };
 
 const product = await startProduct({ quiet: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+// The browser launches inside the try: when it cannot start, the served product must still stop.
+let browser;
 try {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const token = await signUp(product.baseURL);
   // An empty list has no role=feed (nothing to navigate): give both pages a post.
   await postAndSave(product.baseURL, token);
@@ -79,6 +81,6 @@ try {
       `/feed <-> /saved (mfe-feed already loaded), median of ${SWITCHES}: the page's list on screen in ${result.shown.toFixed(1)} ms`,
     );
 } finally {
-  await browser.close();
+  await browser?.close();
   await product.stop();
 }

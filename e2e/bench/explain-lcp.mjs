@@ -1,0 +1,98 @@
+#!/usr/bin/env node
+// Why a page's LCP is what it is: one Lighthouse run (mobile defaults) of a served product, then the LCP element,
+// every request as the browser made it (start, end, bytes, priority) and the renderer's main-thread tasks before the
+// observed LCP, in real milliseconds. Lighthouse's simulation multiplies CPU time by 4 and replays the requests at
+// 150 ms RTT / 1.6 Mbit/s, so the two lists show whether a page is waiting on the network or on the main thread.
+// Usage: node e2e/bench/explain-lcp.mjs [path, default /feed] [--signed-out] [--monolith]  (needs npm run build)
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startProduct } from '../../tooling/site/product.mjs';
+import { signUp } from './sign-up.mjs';
+
+const args = process.argv.slice(2);
+const path = args.find((arg) => arg.startsWith('/')) ?? '/feed';
+const signedIn = !args.includes('--signed-out');
+const product = await startProduct({ quiet: true, monolith: args.includes('--monolith') });
+let chrome;
+
+/** The renderer main thread's top-level tasks before the observed LCP, each with its biggest inner events. */
+function mainThreadTasks(events) {
+  const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const count = (t) => events.filter((e) => e.pid === t.pid && e.tid === t.tid).length;
+  const main = threads.sort((a, b) => count(b) - count(a))[0];
+  const slices = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X');
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === main.pid)?.ts ?? slices[0].ts;
+  const lcp = events
+    .filter((e) => e.name === 'largestContentfulPaint::Candidate' && e.pid === main.pid)
+    .pop();
+  const until = lcp?.ts ?? Number.POSITIVE_INFINITY;
+  const rows = [];
+  for (const task of slices.filter((e) => e.name === 'RunTask' && e.dur >= 5000 && e.ts < until)) {
+    const inside = slices.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur);
+    const byName = {};
+    for (const slice of inside) byName[slice.name] = (byName[slice.name] ?? 0) + slice.dur;
+    const script =
+      inside
+        .find((e) => e.args?.data?.url)
+        ?.args.data.url.split('/')
+        .pop() ?? '';
+    const top = Object.entries(byName)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, dur]) => `${name} ${Math.round(dur / 1000)}`);
+    rows.push({ at: (task.ts - start) / 1000, ms: task.dur / 1000, script, top });
+  }
+  return { rows, lcpAt: lcp ? (lcp.ts - start) / 1000 : null };
+}
+
+try {
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--no-sandbox', '--disable-gpu', '--headless=new', '--no-first-run'],
+    logLevel: 'silent',
+  });
+  if (signedIn) {
+    const token = await signUp(product.baseURL);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${product.baseURL}/api/health`);
+    await page.evaluate((t) => window.localStorage.setItem('jwt', t), token);
+    await page.close();
+    await browser.close();
+  }
+  const result = await lighthouse(`${product.baseURL}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const { lhr, artifacts } = result;
+  const audit = (id) => lhr.audits[id];
+  const ms = (value) => `${Math.round(value)} ms`;
+  console.log(
+    `${path} (${signedIn ? 'signed in' : 'signed out'}): simulated LCP ${ms(audit('largest-contentful-paint').numericValue)}, FCP ${ms(audit('first-contentful-paint').numericValue)}, TBT ${ms(audit('total-blocking-time').numericValue)}`,
+  );
+  const element = audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node');
+  console.log(`LCP element: ${element?.selector ?? '?'} "${element?.nodeLabel ?? ''}"`);
+
+  console.log('\nRequests (observed; ms from navigation start)');
+  for (const request of audit('network-requests').details.items) {
+    console.log(
+      `${String(Math.round(request.networkRequestTime)).padStart(6)} ${String(Math.round(request.networkEndTime)).padStart(6)} ${String(request.transferSize).padStart(7)} B  ${(request.priority ?? '').padEnd(8)} ${request.url.replace(product.baseURL, '')}`,
+    );
+  }
+
+  const { rows, lcpAt } = mainThreadTasks(artifacts.Trace.traceEvents);
+  console.log(`\nMain-thread tasks of 5 ms or more before the observed LCP (${ms(lcpAt ?? 0)}), real ms`);
+  for (const row of rows) {
+    console.log(
+      `${String(Math.round(row.at)).padStart(6)} ${String(Math.round(row.ms)).padStart(4)} ms  ${row.script.padEnd(30)} ${row.top.join(', ')}`,
+    );
+  }
+  const total = rows.reduce((sum, row) => sum + row.ms, 0);
+  console.log(`total ${ms(total)} (x4 in Lighthouse's simulation: ${ms(total * 4)})`);
+} finally {
+  chrome?.kill();
+  await product.stop();
+}
