@@ -182,7 +182,7 @@ function swapResource(data, from, to) {
  * Bundles the Module Federation runtime from its ES module files. rspack's MF plugin finds the runtime with
  * require.resolve, i.e. the packages' CommonJS builds, which cannot be tree-shaken: the shell's entry carried the code
  * of features it turns off (`disableSnapshot`, `target: 'web'`) and every remoteEntry the unused half of the error
- * tables (issue 9: shell entry 34.2 -> 27.1 KB gzip, each remoteEntry -0.6 KB). Each package ships the same modules
+ * tables (issue 9: shell entry 33.4 -> 26.5 KB gzip, each remoteEntry -0.6 KB). Each package ships the same modules
  * as `.js` (ESM) beside `.cjs`: the rule in baseConfig parses them as ESM, and this swaps the file after resolution.
  */
 class FederationRuntimeAsEsmPlugin {
@@ -198,7 +198,7 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TRIM_DIR = join(dirname(fileURLToPath(import.meta.url)), 'federation-runtime-trim');
 
 /**
- * The shell's runtime without the manifest-snapshot and preloadRemote code (issue 9: -2.0 KB gzip on every page).
+ * The shell's runtime without the manifest-snapshot and preloadRemote code (issue 9: shell entry -2.4 KB gzip).
  * The shell is built with `disableSnapshot` and registers remotes by remoteEntry.js, so upstream's switch drops the
  * snapshot plugin but still constructs its SnapshotHandler, which keeps that code alive. Each stand-in in
  * federation-runtime-trim/ says what it keeps. It replaces runtime-core's internal files by path, so the build fails
