@@ -467,7 +467,9 @@ const load = {
 console.log(
   `\n${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, ` +
     `load average (1 min) mean ${load.mean.toFixed(1)}, max ${load.max.toFixed(1)} while measuring; ` +
-    `Lighthouse 13 mobile defaults, median of ${runs} runs, Debian Chromium\n`,
+    `Lighthouse 13 mobile defaults, median of ${runs} runs, Debian Chromium` +
+    (landing?.benchmarkIndex ? `, CPU benchmarkIndex ${Math.round(landing.benchmarkIndex)}` : '') +
+    '\n',
 );
 console.log('| row | measured | budget | result | note |');
 console.log('|---|---:|---:|---|---|');

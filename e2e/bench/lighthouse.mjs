@@ -49,6 +49,8 @@ function figures(lhr) {
     accessibility: Math.round((lhr.categories.accessibility?.score ?? Number.NaN) * 100),
     jsTransfer: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     jsRequests: scripts.length,
+    // Lighthouse's own CPU benchmark of this machine (higher is faster): timing rows only compare at similar values.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
     finalUrl: lhr.finalDisplayedUrl,
     failed: lhr.runtimeError?.code,
     a11yFailures: Object.values(lhr.audits)
@@ -114,6 +116,7 @@ async function measure(baseURL, path, token, runs) {
       accessibility: pick('accessibility'),
       jsTransfer: pick('jsTransfer'),
       jsRequests: pick('jsRequests'),
+      benchmarkIndex: pick('benchmarkIndex'),
       a11yFailures: [...new Set(results.flatMap((r) => r.a11yFailures))],
       each: results.map(({ lcp, tbt, cls, performance, accessibility, jsTransfer }) => ({
         lcp,
