@@ -1,6 +1,6 @@
 // Stands in for @module-federation/runtime-core's plugins/snapshot/SnapshotHandler.js in the shell's build (see
-// trimFederationRuntime in ../index.mjs). The shell registers every remote by its remoteEntry.js and is built with
-// `disableSnapshot`, so the runtime never loads a manifest and never records a snapshot: the real handler (and the
+// TrimFederationRuntimePlugin in ../index.mjs). The shell registers every remote by its remoteEntry.js and is built
+// with `disableSnapshot`, so the runtime never loads a manifest and never records a snapshot: the real handler (and the
 // manifest-to-snapshot code it pulls from the SDK) is only reachable through preloadRemote(), which Skynet does not
 // offer. What the rest of the runtime touches is kept: `hooks` (plugins are registered on it), `manifestCache`
 // (removeRemote clears it) and getGlobalRemoteInfo (removeRemote asks it for the host's snapshot: there is none).
@@ -19,8 +19,7 @@ class NoHooks {
 }
 
 export class SnapshotHandler {
-  constructor(host) {
-    this.HostInstance = host;
+  constructor() {
     this.manifestCache = new Map();
     this.hooks = new NoHooks();
   }

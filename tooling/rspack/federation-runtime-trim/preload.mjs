@@ -1,5 +1,5 @@
-// Stands in for @module-federation/runtime-core's utils/preload.js in the shell's build (see trimFederationRuntime in
-// ../index.mjs): its only callers are preloadRemote() and the snapshot plugin's asset preloading, neither of which
+// Stands in for @module-federation/runtime-core's utils/preload.js in the shell's build (see
+// TrimFederationRuntimePlugin in ../index.mjs): its only callers are preloadRemote() and the snapshot plugin's asset preloading, neither of which
 // exists in a shell built with `disableSnapshot`. The shell preloads a remote's files itself (platform/startup.ts).
 const unavailable = () => {
   throw new Error(
