@@ -7,6 +7,7 @@
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { startProduct } from '../../tooling/site/product.mjs';
 import { signUp } from './sign-up.mjs';
 
@@ -46,6 +47,46 @@ function mainThreadTasks(events) {
   return { rows, lcpAt: lcp ? (lcp.ts - start) / 1000 : null };
 }
 
+/**
+ * What Lighthouse's simulation charged to the LCP: its optimistic and pessimistic graphs (the LCP is their mean), each
+ * node with its simulated start and end. Requests are named by path; CPU nodes by the scripts they evaluate.
+ */
+async function simulatedGraphs(artifacts, settings, baseURL) {
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    HostDPR: artifacts.HostDPR,
+    simulator: null,
+  };
+  const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+  for (const [name, estimate] of [
+    ['optimistic', lcp.optimisticEstimate],
+    ['pessimistic', lcp.pessimisticEstimate],
+  ]) {
+    console.log(`\nSimulated, ${name} graph: ${Math.round(estimate.timeInMs)} ms (start, end, what)`);
+    const entries = [...estimate.nodeTimings.entries()].sort((a, b) => a[1].startTime - b[1].startTime);
+    for (const [node, timing] of entries) {
+      const what =
+        node.type === 'network'
+          ? `${node.request.url.replace(baseURL, '')} (${node.request.transferSize} B)`
+          : `cpu ${Math.round((node.endTime - node.startTime) / 1000)} ms real${
+              node.getEvaluateScriptURLs().size
+                ? `: evaluates ${[...node.getEvaluateScriptURLs()].map((url) => url.split('/').pop()).join(', ')}`
+                : node.didPerformLayout()
+                  ? ': layout'
+                  : ''
+            }`;
+      console.log(
+        `${String(Math.round(timing.startTime)).padStart(6)} ${String(Math.round(timing.endTime)).padStart(6)}  ${what}`,
+      );
+    }
+  }
+}
+
 try {
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -73,6 +114,8 @@ try {
   console.log(
     `${path} (${signedIn ? 'signed in' : 'signed out'}): simulated LCP ${ms(audit('largest-contentful-paint').numericValue)}, FCP ${ms(audit('first-contentful-paint').numericValue)}, TBT ${ms(audit('total-blocking-time').numericValue)}`,
   );
+  const failed = audit('largest-contentful-paint').errorMessage ?? lhr.runtimeError?.message;
+  if (failed) console.log(`Lighthouse could not measure this run: ${failed}`);
   const element = audit('lcp-breakdown-insight')?.details?.items?.find((item) => item.type === 'node');
   console.log(`LCP element: ${element?.selector ?? '?'} "${element?.nodeLabel ?? ''}"`);
 
@@ -92,6 +135,7 @@ try {
   }
   const total = rows.reduce((sum, row) => sum + row.ms, 0);
   console.log(`total ${ms(total)} (x4 in Lighthouse's simulation: ${ms(total * 4)})`);
+  await simulatedGraphs(artifacts, lhr.configSettings, product.baseURL);
 } finally {
   chrome?.kill();
   await product.stop();
