@@ -53,6 +53,8 @@ function staticBuild(label: string, manifest?: (json: Record<string, unknown>) =
     const text = readFileSync(join(dir, file), 'utf8');
     if (text.includes('title:"About"')) {
       writeFileSync(join(dir, file), text.replaceAll('title:"About"', `title:"About ${label}"`));
+      // Its precompressed twin is the old file: ops publish refuses such a build.
+      rmSync(join(dir, `${file}.br`), { force: true });
       changed += 1;
     }
   }
@@ -265,10 +267,10 @@ test('a canary whose remoteEntry.js was altered after publishing is blocked by t
 }) => {
   expect(ops('publish', 'mfe-static', '--from', staticBuild('v1.0.4'), '--version', '1.0.4').status).toBe(0);
   expect(ops('rollout', 'mfe-static', '1.0.4', '--percent', '100').status).toBe(0);
-  appendFileSync(
-    join(product.siteDir, 'remotes', 'mfe-static', '1.0.4', 'remoteEntry.js'),
-    '\n/* tampered */\n',
-  );
+  const entry = join(product.siteDir, 'remotes', 'mfe-static', '1.0.4', 'remoteEntry.js');
+  appendFileSync(entry, '\n/* tampered */\n');
+  // The server sends a file's precompressed twin when there is one: tamper with what it sends.
+  rmSync(`${entry}.br`, { force: true });
   await page.goto(`${product.baseURL}/about`);
   expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
   await expect(page.locator('#area-mfe-static')).not.toContainText('v1.0.4');

@@ -94,8 +94,49 @@ test.describe('loading remotes at run time', () => {
     expect(shellScripts.filter((script) => script.by !== 'link').map((script) => script.file)).toEqual([
       expect.stringMatching(/^\/main\.[0-9a-f]+\.js$/),
     ]);
-    // react, react-dom, its client, jsx-runtime, @skynet/shared and react-router, the bootstrap.
-    expect(shellScripts.filter((script) => script.by === 'link').length).toBeGreaterThanOrEqual(6);
+    // react with react-dom (one chunk), @skynet/shared with react-router (one chunk), the bootstrap.
+    expect(shellScripts.filter((script) => script.by === 'link').length).toBeGreaterThanOrEqual(3);
+  });
+
+  test("a signed-in cold load: the page's HTML starts the first calls and preloads the area's files", async ({
+    page,
+    user,
+  }) => {
+    // The head start (api/src/lib/head-start.ts): fetch() from the HTML's script, preloads of mfe-feed's entry,
+    // './app' and the /feed page's chunks; @skynet/shared then takes those answers instead of asking again.
+    await signIn(page, user);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/') && url.pathname !== '/api/platform/events')
+        calls.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await page.goto('/feed');
+    await expect(page.locator('#area-mfe-feed section')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const entries = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        const url = new URL(timing.name);
+        return {
+          path: url.pathname + url.search,
+          by: timing.initiatorType,
+          start: timing.startTime,
+          end: timing.responseEnd,
+        };
+      }),
+    );
+    // The application's own calls go through axios (XMLHttpRequest): `fetch` here is the page's script.
+    for (const call of ['/api/user', '/api/feed?page=1', '/api/user/login?token=refresh']) {
+      expect(entries.find((candidate) => candidate.path === call)?.by, call).toBe('fetch');
+    }
+    const remoteFiles = entries.filter((entry) => entry.path.startsWith('/remotes/mfe-feed/'));
+    expect(remoteFiles.find((entry) => entry.path.endsWith('/remoteEntry.js'))?.by).toBe('link');
+    expect(remoteFiles.filter((entry) => entry.by === 'link').length).toBeGreaterThanOrEqual(3);
+    expect(remoteFiles.some((entry) => entry.path.endsWith('/mf-manifest.json'))).toBe(false);
+    // Each asked once: the application took the page's answers.
+    const firstCalls = ['GET /api/feed?page=1', 'GET /api/user', 'GET /api/user/login?token=refresh'];
+    expect(calls.filter((call) => firstCalls.includes(call)).sort()).toEqual(firstCalls);
   });
 
   test('one socket.io connection no matter how often chat is visited', async ({ page, user }) => {
@@ -147,12 +188,14 @@ test.describe('isolation', () => {
 
   test('a broken registry entry breaks only its own area', async ({ page, user }) => {
     await signIn(page, user);
-    await page.route('**/remotes.json', async (route) => {
+    // The page carries /remotes.json (its head start): break mfe-chat's entry there.
+    await page.route('**/messages', async (route) => {
       const response = await route.fetch();
-      const registry = await response.json();
-      const entry = registry.remotes['mfe-chat'];
-      entry.versions[entry.stable].manifest = '/remotes/mfe-chat/0.0.0-missing/mf-manifest.json';
-      await route.fulfill({ response, json: registry });
+      const html = (await response.text()).replace(
+        /"\/remotes\/mfe-chat\/[^/"]+\/mf-manifest\.json"/g,
+        '"/remotes/mfe-chat/0.0.0-missing/mf-manifest.json"',
+      );
+      await route.fulfill({ response, body: html });
     });
     await page.goto('/messages');
     await expect(page.locator('#area-mfe-chat').getByRole('button', { name: 'Retry' })).toBeVisible();

@@ -1,6 +1,7 @@
 // The ops commands on a site folder: publish, rollout, promote, rollback, status. See docs/operations.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import semver from 'semver';
 import { copyAsOne, firstDifference, hashDir, INTEGRITY_FILE, shortHash } from './files.mjs';
 import { commitRegistry, OpsError, readHistory, readRegistry, stableStack } from './registry-store.mjs';
@@ -59,6 +60,30 @@ function versionEntry(remote, version, files, routes) {
  * @param {{ site: string, remote: string, version: string, from: string, mode?: 'strict' | 'local' }} options
  * @returns {{ version: string, status: 'published' | 'unchanged', files: Record<string, string> }}
  */
+/**
+ * The server sends a file's `.br` twin in its place (tooling/rspack PrecompressPlugin): a twin that is not the file,
+ * compressed (a file edited after the build), would serve other code than the integrity of the file says.
+ * @param {string} dir @param {Record<string, string>} files
+ */
+function checkPrecompressed(dir, files) {
+  for (const name of Object.keys(files).filter((file) => file.endsWith('.br'))) {
+    const original = name.slice(0, -'.br'.length);
+    let same = false;
+    try {
+      same =
+        original in files &&
+        brotliDecompressSync(readFileSync(join(dir, name))).equals(readFileSync(join(dir, original)));
+    } catch {
+      // Not Brotli at all: refused below.
+    }
+    if (!same)
+      throw new OpsError(
+        `${name} is not ${original} compressed: rebuild, or delete the .br file`,
+        'precompressed',
+      );
+  }
+}
+
 export function publishFiles({ site, remote, version, from, mode = 'strict' }) {
   checkRemoteName(remote);
   checkVersion(version);
@@ -67,6 +92,7 @@ export function publishFiles({ site, remote, version, from, mode = 'strict' }) {
     throw new OpsError(`${from} has no ${MANIFEST}: not a Module Federation remote build`, 'missing');
   }
   const files = hashDir(from, { ignore: [INTEGRITY_FILE] });
+  checkPrecompressed(from, files);
   /** @param {string} candidate @returns {'absent' | 'same' | string} */
   const compareWith = (candidate) => {
     const target = join(site, 'remotes', remote, candidate);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import semver from 'semver';
 import { checkVersionCanServe, promote, publish, rollback, rollout, status } from './commands.mjs';
 import { commitRegistry, readHistory, readRegistry, stableStack } from './registry-store.mjs';
@@ -81,6 +82,17 @@ describe('publish', () => {
     const local = pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' });
     assert.match(local.version, /^1\.0\.0-local\.[0-9a-f]{8}$/);
     assert.equal(pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' }).version, local.version);
+  });
+
+  test('a build whose .br twin is not its file compressed is refused: the server would send the twin', () => {
+    const dir = build('a');
+    writeFileSync(join(dir, 'chunk.js.br'), brotliCompressSync('/* chunk v1 */'));
+    assert.equal(pub('1.0.0', dir).status, 'published');
+    writeFileSync(join(dir, 'chunk.js'), '/* chunk edited after the build */');
+    assert.throws(() => pub('1.0.1', dir), /chunk\.js\.br is not chunk\.js compressed/);
+    writeFileSync(join(dir, 'orphan.js.br'), 'not brotli');
+    rmSync(join(dir, 'chunk.js.br'));
+    assert.throws(() => pub('1.0.1', dir), /orphan\.js\.br is not orphan\.js compressed/);
   });
 
   test('a folder that is not a remote build is refused', () => {

@@ -1,8 +1,10 @@
 // The one place that knows how Skynet front-end packages are built with rspack 2 + Module Federation 2.
 // A remote's rspack.config.mjs is a few lines: `export default remoteConfig(import.meta.url, { exposes })`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { prerenderConfig } from './prerender.mjs';
@@ -141,7 +143,11 @@ class PreloadBootstrapPlugin {
                 (origin.moduleName ?? '').startsWith('provide shared module '),
             ),
           );
-          const files = [...new Set(needed.flatMap((chunk) => chunk.files ?? []))];
+          // Largest first: on HTTP/1.1's six connections the longest download (react-dom) starts in the first wave.
+          const size = (file) => compilation.getAsset(file)?.source.size() ?? 0;
+          const files = [...new Set(needed.flatMap((chunk) => chunk.files ?? []))].sort(
+            (a, b) => size(b) - size(a),
+          );
           if (!files.some((file) => file.endsWith('.js')))
             throw new Error(
               'PreloadBootstrapPlugin: no bootstrap chunk (does src/index.ts import ./bootstrap?)',
@@ -158,6 +164,111 @@ class PreloadBootstrapPlugin {
             .join('');
           data.html = data.html.replace('</head>', () => `${tags}</head>`);
           return data;
+        },
+      );
+    });
+  }
+}
+
+/** A module's absolute path without its extension (`/x/src/pages/Feed.tsx` -> `/x/src/pages/Feed`). */
+const withoutExtension = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
+
+/**
+ * The routes in a remote's package.json `skynet.routes` that name their `page` (the module the remote renders there,
+ * loaded with `import()`), as RoutePagesPlugin takes them: path, the page's absolute path, and the modules to list.
+ */
+export function routePages(packageDir, routes, alsoModules = []) {
+  return routes
+    .filter((route) => typeof route.page === 'string')
+    .map((route) => {
+      const page = resolve(packageDir, route.page);
+      return { path: route.path, page, modules: [...alsoModules, page] };
+    });
+}
+
+/**
+ * Writes `route-pages.json`: for each route that names its page, the files of the chunks those modules are loaded in
+ * (by `import()`). The server preloads them with a page navigation to the route (api/src/lib/head-start.ts), so a
+ * cold load does not wait for the remote's code to run before asking for them. The build fails if a named page is
+ * not a lazily loaded module: a typo would otherwise preload nothing, silently.
+ */
+class RoutePagesPlugin {
+  constructor(routes) {
+    this.routes = routes;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RoutePagesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RoutePagesPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const { chunks = [] } = compilation
+            .getStats()
+            .toJson({ all: false, chunks: true, chunkOrigins: true });
+          const context = compiler.options.context ?? process.cwd();
+          /** The absolute module an `import()` origin loads, without its extension. */
+          const loaded = (origin) => {
+            const request = origin.request ?? '';
+            if (isAbsolute(request)) return withoutExtension(request);
+            if (!request.startsWith('.')) return null;
+            return withoutExtension(resolve(context, dirname(origin.moduleName ?? ''), request));
+          };
+          const filesOf = (module) =>
+            chunks
+              .filter((chunk) =>
+                (chunk.origins ?? []).some((origin) => loaded(origin) === withoutExtension(module)),
+              )
+              .flatMap((chunk) => chunk.files ?? [])
+              .filter((file) => /\.(js|css)$/.test(file));
+          const pages = {};
+          for (const route of this.routes) {
+            if (filesOf(route.page).length === 0) {
+              compilation.errors.push(
+                new rspack.WebpackError(
+                  `RoutePagesPlugin: route ${route.path} names page ${route.page}, which no import() loads.`,
+                ),
+              );
+              continue;
+            }
+            pages[route.path] = [...new Set(route.modules.flatMap(filesOf))];
+          }
+          compilation.emitAsset(
+            'route-pages.json',
+            new rspack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
+const brotli = promisify(brotliCompress);
+
+/**
+ * Emits `<file>.br` beside each script and stylesheet of 1 KB or more, at Brotli's best quality: the server sends it
+ * as is (@fastify/static `preCompressed`, api/src/plugins/site.ts), where compressing on the fly uses a quality fast
+ * enough for every request. react-dom's chunk: 68.5 KB at quality 4, 58.4 KB at 11 (issue 9: bytes on a slow
+ * network). Compressed on the thread pool, in parallel, once per build.
+ */
+class PrecompressPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        async () => {
+          const files = compilation
+            .getAssets()
+            .filter(({ name, source }) => /\.(js|css)$/.test(name) && source.size() >= 1024);
+          await Promise.all(
+            files.map(async ({ name, source }) => {
+              const compressed = await brotli(source.buffer(), {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                  [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.size(),
+                },
+              });
+              compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(compressed));
+            }),
+          );
         },
       );
     });
@@ -298,6 +409,7 @@ function baseConfig(packageDir, { mode, name, port }) {
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       new ChunkReportPlugin(packageDir),
       new FederationRuntimeAsEsmPlugin(),
+      ...(production ? [new PrecompressPlugin()] : []),
     ],
     stats: 'errors-warnings',
   };
@@ -331,6 +443,7 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
         // runs only inside a shell, which is how `npm run dev -- <remote>` runs it anyway.
         experiments: { externalRuntime: true },
       }),
+      new RoutePagesPlugin(routePages(packageDir, pkg.skynet?.routes ?? [])),
       // ...and its bundler runtime too (remoteEntry 16.5 -> ~4 KB gzip): see bundler-runtime-from-shell.mjs.
       new rspack.NormalModuleReplacementPlugin(
         /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/,
@@ -349,6 +462,8 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
 }
 
 /** The shell: the only HTML page; knows no remote URL at build time (they come from /remotes.json). */
+export { RoutePagesPlugin };
+
 export function shellConfig(configUrl, { port = 8081 } = {}) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
@@ -356,6 +471,31 @@ export function shellConfig(configUrl, { port = 8081 } = {}) {
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const config = baseConfig(packageDir, { mode, name: 'shell', port });
     config.output.publicPath = '/';
+    config.optimization.splitChunks = {
+      cacheGroups: {
+        react: {
+          test: /[\\/]node_modules[\\/]\.pnpm[\\/](react|react-dom|scheduler)@/,
+          name: 'react',
+          chunks: 'async',
+          enforce: true,
+          priority: 20,
+        },
+        shared: {
+          test: /[\\/]shared[\\/]src[\\/]|[\\/]node_modules[\\/]\.pnpm[\\/](react-router|react-router-dom)@/,
+          name: 'skynet-shared',
+          chunks: 'async',
+          enforce: true,
+          priority: 10,
+        },
+        http: {
+          test: /[\\/]node_modules[\\/]\.pnpm[\\/](axios|axios-cache-interceptor|cache-parser|fast-defer|http-vary|object-code|try)@/,
+          name: 'http',
+          chunks: 'async',
+          enforce: true,
+          priority: 20,
+        },
+      },
+    };
     config.plugins.push(
       new ModuleFederationPlugin({
         name: 'shell',
@@ -373,7 +513,8 @@ export function shellConfig(configUrl, { port = 8081 } = {}) {
         },
       }),
       new TrimFederationRuntimePlugin(),
-      new rspack.HtmlRspackPlugin({ template: join(packageDir, 'src', 'index.html'), inject: 'body' }),
+      // main.js in <head> (deferred), ahead of every preload: it starts everything, so it must not queue behind them.
+      new rspack.HtmlRspackPlugin({ template: join(packageDir, 'src', 'index.html'), inject: 'head' }),
       new InlineGlobalStylesPlugin(join(packageDir, 'src', 'styles', 'global.css')),
       ...(mode === 'production' ? [new PreloadBootstrapPlugin()] : []),
     );

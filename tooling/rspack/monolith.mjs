@@ -4,12 +4,12 @@
 // from /remotes.json and code still splits per route, but there is no manifest, remoteEntry or share negotiation.
 // `npm run bench` builds it (shell: `npm run build:monolith` -> shell/dist-monolith) and measures both.
 // Not a product build: it ignores versions, canaries and integrity, and is never published.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { shellConfig } from './index.mjs';
+import { RoutePagesPlugin, routePages, shellConfig } from './index.mjs';
 
 const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
 
@@ -55,10 +55,20 @@ export function monolithConfig(configUrl) {
     const config = shellConfig(configUrl)(env, argv);
     const generated = join(packageDir, '.build', 'monolith-federation.mjs');
     mkdirSync(dirname(generated), { recursive: true });
-    writeFileSync(generated, loaderModule(await exposedModules(repoRoot)));
+    const modules = await exposedModules(repoRoot);
+    writeFileSync(generated, loaderModule(modules));
     config.output.path = join(packageDir, 'dist-monolith');
     config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
+    // The same head start as the federated product (api/src/lib/head-start.ts): each route's page files, with the
+    // chunks of its remote's './app', from the site root's route-pages.json in place of the remotes' own.
+    const routes = REMOTES.flatMap((remote) => {
+      const dir = join(repoRoot, remote);
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const app = modules.find((m) => m.remote === remote && m.name === './app')?.file;
+      return routePages(dir, pkg.skynet?.routes ?? [], app ? [app] : []);
+    });
     config.plugins.push(
+      new RoutePagesPlugin(routes),
       new rspack.NormalModuleReplacementPlugin(/^\.{1,2}\/(platform\/)?federation$/, generated),
       new rspack.DefinePlugin({ 'process.env.SKYNET_MONOLITH': JSON.stringify('1') }),
     );

@@ -4,8 +4,10 @@
 // page shows a component another remote exposes, that remote's published markup is put in its slot; a page whose
 // owner marks it standalone (complete as plain HTML) gets no script at all for a signed-out visitor.
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
+import { fileStamp, isObject, readJson } from './site-files.js';
 
 /**
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
@@ -42,7 +44,11 @@ export const SCRIPT_STARTER =
 const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /** The Content-Security-Policy sources that allow exactly those inline scripts. */
-export const PRERENDERED_PAGE_CSP_SOURCES = [cspHash(SESSION_PROBE_SCRIPT), cspHash(SCRIPT_STARTER)];
+export const PRERENDERED_PAGE_CSP_SOURCES = [
+  cspHash(SESSION_PROBE_SCRIPT),
+  cspHash(SCRIPT_STARTER),
+  cspHash(HEAD_START_SCRIPT),
+];
 
 /** The build's deferred script tags (HtmlRspackPlugin: `<script defer src="/main.[hash].js"></script>`). */
 const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
@@ -64,22 +70,10 @@ interface Prerendered {
   standalone: boolean;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A file inside `root` named by a site path, or null when the path would leave it. */
 function siteFile(root: string, sitePath: string): string | null {
   const file = path.resolve(root, `.${path.posix.normalize(`/${sitePath}`)}`);
   return file.startsWith(root + path.sep) ? file : null;
-}
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /** What a version of a remote prerendered (its prerender.json), with a reader for the files it names. */
@@ -230,23 +224,20 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
- * The HTML for a navigation to `pathname`. index.html and the prerendered pages are read once and again only when
- * index.html or the registry change (a rollout or rollback of the owning remote rewrites the registry).
+ * The HTML for a navigation to `pathname`, with its head start (head-start.ts). index.html and the prerendered pages
+ * are read once and again only when index.html or the registry change (a rollout or rollback of the owning remote
+ * rewrites the registry).
  */
-export function pageHtmlFor(siteDir: string): (pathname: string) => PageHtml {
+export function pageHtmlFor(
+  siteDir: string,
+  generatedConfig: Record<string, unknown>,
+): (pathname: string) => PageHtml {
   const indexFile = path.join(siteDir, 'index.html');
   const registryFile = path.join(siteDir, 'remotes.json');
-  const stamp = (file: string) => {
-    try {
-      const stats = statSync(file);
-      return `${stats.mtimeMs}:${stats.size}`;
-    } catch {
-      return 'none';
-    }
-  };
   let cached: { key: string; index: PageHtml; pages: Map<string, PageHtml> } | null = null;
+  const headStart = headStartFor(siteDir, generatedConfig);
   return (pathname) => {
-    const key = `${stamp(indexFile)}|${stamp(registryFile)}`;
+    const key = `${fileStamp(indexFile)}|${fileStamp(registryFile)}`;
     if (cached?.key !== key) {
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
@@ -254,6 +245,8 @@ export function pageHtmlFor(siteDir: string): (pathname: string) => PageHtml {
         pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
       cached = { key, index: { html: index, standalone: false }, pages };
     }
-    return cached.pages.get(pathname) ?? cached.index;
+    const page = cached.pages.get(pathname) ?? cached.index;
+    // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.
+    return { ...page, html: withHeadStart(page.html, headStart(pathname, !page.standalone)) };
   };
 }

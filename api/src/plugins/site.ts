@@ -14,8 +14,9 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 /** Published remote builds are immutable: `/remotes/<name>/<version>/...`. */
 const REMOTE_VERSION_DIR = /^\/remotes\/[^/]+\/\d+\.\d+\.\d+[^/]*\//;
 
-/** Cache policy of one file of the site (exported for tests). */
-export function cacheControlFor(urlPath: string): string {
+/** Cache policy of one file of the site (exported for tests); a precompressed `.br` twin has its file's. */
+export function cacheControlFor(filePath: string): string {
+  const urlPath = filePath.replace(/\.br$/, '');
   const base = path.posix.basename(urlPath);
   if (
     base === 'index.html' ||
@@ -55,24 +56,30 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
 
   const siteDir = config.siteDir;
   const siteReady = () => existsSync(path.join(siteDir, 'index.html'));
+  const siteRoot = path.resolve(siteDir);
+  const siteHas = (pathName: string) => {
+    const file = path.join(siteRoot, pathName);
+    return file.startsWith(siteRoot + path.sep) && existsSync(file);
+  };
   if (!existsSync(siteDir)) {
     app.log.warn({ siteDir }, 'SITE_DIR does not exist yet: only /api is served until the site is built');
   }
 
-  // Generated when the site does not ship its own /config.json.
+  // Generated when the site does not ship its own /config.json (pages carry the same, pageHtmlFor below).
+  const generatedConfig = {
+    apiBaseUrl: '/api',
+    socketUrl: '',
+    socketPath: '/socket.io',
+    environment: config.environment,
+    supportEmail: config.supportEmail,
+    supportPhone: config.supportPhone,
+    devOverrideOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
+  };
   app.get('/config.json', async (_request, reply) => {
     const file = path.join(siteDir, 'config.json');
     reply.header('Cache-Control', NO_CACHE);
     if (existsSync(file)) return reply.sendFile('config.json', siteDir);
-    return {
-      apiBaseUrl: '/api',
-      socketUrl: '',
-      socketPath: '/socket.io',
-      environment: config.environment,
-      supportEmail: config.supportEmail,
-      supportPhone: config.supportPhone,
-      devOverrideOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
-    };
+    return generatedConfig;
   });
 
   await app.register(fastifyStatic, {
@@ -81,16 +88,20 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     wildcard: true, // files built after start are served too
     index: false, // `/` is a page navigation like any other: the fallback below serves it, prerendered
     cacheControl: false,
+    // The builds ship `<file>.br` at Brotli's best quality (tooling/rspack PrecompressPlugin); anything else is
+    // compressed on the fly (security.ts).
+    preCompressed: true,
     etag: true,
     lastModified: true,
-    allowedPath: (pathName) => pathName !== '/config.json',
+    // Only files that are there: a precompressed `.br` twin is never sent for a file that was removed.
+    allowedPath: (pathName) => pathName !== '/config.json' && siteHas(pathName),
     setHeaders: (reply, filePath) => {
       const rel = `/${path.relative(siteDir, filePath).split(path.sep).join('/')}`;
       reply.header('Cache-Control', cacheControlFor(rel));
     },
   });
 
-  const pageHtml = pageHtmlFor(siteDir);
+  const pageHtml = pageHtmlFor(siteDir, generatedConfig);
   const sendPage = (reply: FastifyReply, url: string) => {
     const page = pageHtml(url);
     if (page.standalone) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { cacheControlFor } from '../../src/plugins/site.js';
 import { call, useApp } from '../helper.js';
 
@@ -11,6 +12,9 @@ const siteDir = path.join(os.tmpdir(), `skynet-site-${process.pid}`);
 mkdirSync(path.join(siteDir, 'remotes', 'mfe-feed', '1.0.0'), { recursive: true });
 writeFileSync(path.join(siteDir, 'index.html'), '<!doctype html><title>Skynet</title>');
 writeFileSync(path.join(siteDir, 'main.3f9a1c2b.js'), 'console.log(1)'.repeat(200));
+writeFileSync(path.join(siteDir, 'app.9a8b7c6d5e.js'), 'console.log(2)'.repeat(200));
+writeFileSync(path.join(siteDir, 'app.9a8b7c6d5e.js.br'), 'precompressed at quality 11');
+writeFileSync(path.join(siteDir, 'removed.1a2b3c4d5e.js.br'), 'the twin of a file that was removed');
 writeFileSync(path.join(siteDir, 'remotes.json'), '{"remotes":[]}');
 writeFileSync(path.join(siteDir, 'remotes', 'mfe-feed', '1.0.0', 'mf-manifest.json'), '{}');
 writeFileSync(path.join(siteDir, 'remotes', 'mfe-feed', '1.0.0', 'remoteEntry.js'), '/* entry */');
@@ -47,6 +51,33 @@ describe('static site serving', () => {
       headers: { 'accept-encoding': 'br, gzip' },
     });
     assert.equal(r.headers['content-encoding'], 'br');
+  });
+
+  it("sends a build's precompressed .br twin as is, cached like its file; gzip to clients without Brotli", async () => {
+    const br = await ctx.app.inject({
+      method: 'GET',
+      url: '/app.9a8b7c6d5e.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    assert.equal(br.headers['content-encoding'], 'br');
+    assert.equal(br.rawPayload.toString(), 'precompressed at quality 11');
+    assert.match(String(br.headers['cache-control']), /immutable/);
+    const gzip = await ctx.app.inject({
+      method: 'GET',
+      url: '/app.9a8b7c6d5e.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    assert.equal(gzip.headers['content-encoding'], 'gzip');
+    assert.equal(gunzipSync(gzip.rawPayload).toString(), 'console.log(2)'.repeat(200));
+  });
+
+  it('never sends the .br twin of a file that is not there (a removed file is gone)', async () => {
+    const r = await ctx.app.inject({
+      method: 'GET',
+      url: '/removed.1a2b3c4d5e.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    assert.equal(r.statusCode, 404);
   });
 
   it('falls back to index.html for page navigations only', async () => {
@@ -183,7 +214,7 @@ describe('prerendered signed-out pages', () => {
     for (const url of ['/feed', '/about', '/login']) {
       const r = await get(url);
       assert.equal(r.statusCode, 200, url);
-      assert.doesNotMatch(r.body, /prerendered|<script>/, url);
+      assert.doesNotMatch(r.body, /prerendered|has-session|data-after-paint/, url);
     }
   });
 
@@ -289,14 +320,19 @@ describe('prerendered pages that show other remotes, and standalone pages', () =
     assert.match(body, /hasAttribute\('data-standalone'\)\)return;/);
     // ...and so does what they would fetch first.
     assert.ok(body.includes('<link data-after-paint href="/remotes.json" as="fetch" crossorigin>'));
-    assert.doesNotMatch(body, /rel="preload"/);
+    assert.doesNotMatch(body, /<link rel="preload"/);
+    assert.doesNotMatch(body, /"files":/, 'nor does the page carry the registry for them');
   });
 
   it('keeps the fallback, and the scripts, when the stable version of the other remote published no markup', async () => {
     const body = await landing({ map: '1.0.0' });
     assert.ok(body.includes(slot('mfe-map', './MapPreview', '<p>starfield</p>')));
     assert.ok(!standalone(body), 'the real page must load the preview');
-    assert.ok(body.includes('<link rel="preload" href="/remotes.json" as="fetch" crossorigin>'));
+    assert.match(
+      body,
+      /"files":\{"\/config\.json":\{[^<]*"\/remotes\.json":\{"remotes"/,
+      'the page carries them',
+    );
   });
 
   it('is not standalone while the page or a remote in it has a canary: only the shell knows who gets it', async () => {

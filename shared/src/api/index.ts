@@ -4,6 +4,7 @@ import type { CacheRequestConfig } from 'axios-cache-interceptor';
 import { getRuntimeConfig } from '../config';
 import { cacheIds } from '../http/cache';
 import { http } from '../http/client';
+import { takeHeadStart } from '../http/headStart';
 import { writeToken } from '../http/token';
 import { closeSocket } from '../socket';
 import type {
@@ -25,6 +26,10 @@ import type {
 const seg = (value: string) => encodeURIComponent(value);
 
 async function get<T>(url: string, config?: CacheRequestConfig): Promise<Envelope<T>> {
+  // The page's first calls may already be answered: the HTML started them (http/headStart.ts).
+  const started = takeHeadStart<Envelope<T>>(url, config?.params);
+  const answer = started ? await started : null;
+  if (answer) return answer;
   return (await http.get<Envelope<T>>(url, config)).data;
 }
 

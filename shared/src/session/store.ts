@@ -2,6 +2,7 @@
 // @skynet/shared is a Module Federation singleton; any remote's React tree reads it with useSession().
 import { useSyncExternalStore } from 'react';
 import { accountApi, authApi } from '../api';
+import { dropHeadStart } from '../http/headStart';
 import { readToken, writeToken } from '../http/token';
 import { closeSocket } from '../socket';
 import type { CurrentUser } from '../types';
@@ -19,6 +20,7 @@ export interface SessionState {
 type Listener = (state: SessionState) => void;
 
 function end(endedBy: 'user' | 'expiry'): void {
+  dropHeadStart();
   writeToken(null);
   void closeSocket();
   set({ token: null, user: null, status: 'signed-out', endedBy });
@@ -40,6 +42,7 @@ export const session = {
   },
   /** Saves a new token (after login, signup, code exchange) and looks the user up. */
   async signIn(token: string): Promise<CurrentUser | null> {
+    dropHeadStart();
     writeToken(token);
     set({ token, status: 'loading', endedBy: null });
     return session.refreshUser();

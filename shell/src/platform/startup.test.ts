@@ -1,6 +1,6 @@
 import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import type { Registry } from '../registry/types';
-import { appScripts, likelyRemote, patternToRegExp, preloadHttpClient } from './startup';
+import { appScripts, likelyRemote, patternToRegExp, preloadHttpClient, startupJson } from './startup';
 
 jest.mock('@skynet/shared/http-libraries', () => ({ loadHttpLibraries: jest.fn(() => Promise.resolve()) }));
 
@@ -61,4 +61,48 @@ test('the HTTP libraries start downloading early only for a visitor with a saved
   preloadHttpClient();
   expect(loadHttpLibraries).toHaveBeenCalledTimes(1);
   window.localStorage.removeItem('jwt');
+});
+
+test('with a head start in the page, the HTTP libraries wait until the first area is up and the browser is idle', () => {
+  jest.useFakeTimers();
+  const headStart = globalThis as { __skynetHeadStart?: unknown };
+  headStart.__skynetHeadStart = { at: Date.now(), answers: {} };
+  window.localStorage.setItem('jwt', 'a.saved.token');
+  jest.mocked(loadHttpLibraries).mockClear();
+  try {
+    preloadHttpClient();
+    jest.advanceTimersByTime(5000);
+    expect(loadHttpLibraries).not.toHaveBeenCalled();
+    window.dispatchEvent(new Event('single-spa:first-mount'));
+    jest.advanceTimersByTime(999);
+    expect(loadHttpLibraries).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(loadHttpLibraries).toHaveBeenCalledTimes(1);
+  } finally {
+    delete headStart.__skynetHeadStart;
+    window.localStorage.removeItem('jwt');
+    jest.useRealTimers();
+  }
+});
+
+test('/config.json and /remotes.json come from the page when it carries them, else from the network', async () => {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'skynet-head-start';
+  block.textContent = JSON.stringify({ files: { '/remotes.json': { remotes: {} } } });
+  document.head.appendChild(block);
+  const fetchSpy = jest.fn(() =>
+    Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve({ apiBaseUrl: '/api' }) }),
+  );
+  const original = globalThis.fetch;
+  globalThis.fetch = fetchSpy as unknown as typeof fetch;
+  try {
+    await expect(startupJson('/remotes.json')).resolves.toEqual({ remotes: {} });
+    await expect(startupJson('/config.json')).resolves.toEqual({ apiBaseUrl: '/api' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenCalledWith('/config.json', expect.anything());
+  } finally {
+    globalThis.fetch = original;
+    block.remove();
+  }
 });

@@ -2,6 +2,7 @@
 // read /config.json and /remotes.json once (index.html preloads both; bootstrap awaits the same promises), and as
 // soon as the registry is in, preload the remoteEntry.js of the area this path will most likely show, so it downloads
 // alongside the bootstrap instead of after it. Only this chunk's own code is usable here: no shared singletons.
+import { hasHeadStart } from '@skynet/shared/head-start';
 import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import { integrityIndex } from '../registry/integrity';
 import { parseRegistry } from '../registry/parse';
@@ -11,9 +12,28 @@ import { remoteEntryUrl } from './remoteEntryUrl';
 
 const requests = new Map<string, Promise<unknown>>();
 
-/** The JSON at `url` (null when unreachable or not JSON), fetched once per page load. */
+/**
+ * The site files the page's HTML carries (its head start, api/src/lib/head-start.ts: /config.json and /remotes.json
+ * as they were when the page was served), by URL path.
+ */
+function filesInPage(): Record<string, unknown> {
+  try {
+    const block = document.getElementById('skynet-head-start');
+    const files = block ? (JSON.parse(block.textContent ?? '') as { files?: unknown }).files : undefined;
+    return typeof files === 'object' && files !== null ? (files as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The JSON at `url` (null when unreachable or not JSON), taken from the page or fetched, once per page load. */
 export function startupJson(url: string): Promise<unknown> {
   let request = requests.get(url);
+  const inPage = filesInPage();
+  if (!request && url in inPage) {
+    request = Promise.resolve(inPage[url]);
+    requests.set(url, request);
+  }
   if (!request) {
     request = fetch(url, { credentials: 'same-origin' })
       .then((response) => {
@@ -87,12 +107,39 @@ export function appScripts(manifest: unknown): string[] {
 
 /**
  * With a saved token the first thing the session does is an API call, so the HTTP libraries (lazy in @skynet/shared,
- * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. Signed out, nothing
- * is fetched: the landing page makes no API call.
+ * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. When the page's HTML
+ * has already started those first calls (a head start, api/src/lib/head-start.ts), the libraries are not needed for
+ * the first screen: they download once the first area is up and the browser is idle, so they do not share the
+ * network with what that screen needs (any earlier call loads them at once anyway). Signed out, nothing is fetched:
+ * the landing page makes no API call.
  */
+const HTTP_LIBRARIES_AFTER_MOUNT_MS = 1000;
+
 export function preloadHttpClient(): void {
-  if (hasToken()) void loadHttpLibraries();
+  if (!hasToken()) return;
+  if (!hasHeadStart()) {
+    void loadHttpLibraries();
+    return;
+  }
+  const load = () => void loadHttpLibraries();
+  // The area mounts before its page has rendered (its page chunk and data may still be on their way): a second
+  // after that, when the browser is idle, the first screen is drawn.
+  window.addEventListener(
+    'single-spa:first-mount',
+    () =>
+      setTimeout(
+        () => (window.requestIdleCallback ? window.requestIdleCallback(load, { timeout: 2000 }) : load()),
+        HTTP_LIBRARIES_AFTER_MOUNT_MS,
+      ),
+    { once: true },
+  );
 }
+
+/** Has the page's HTML already preloaded this script (its head start names the likely area's files)? */
+const preloadedByPage = (href: string) =>
+  Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).some(
+    (link) => link.href === href,
+  );
 
 /**
  * Preloads the likely area's remoteEntry.js and, from its manifest, the chunk of its './app': both download while the
@@ -105,6 +152,7 @@ export async function preloadLikelyEntry(): Promise<string | null> {
   const choice = remote && entry ? chooseVersion(remote, entry, visitorId()) : null;
   if (!choice) return null;
   const href = new URL(remoteEntryUrl(choice.manifest), window.location.href).href;
+  if (preloadedByPage(href)) return href;
   preloadScript(href, integrityIndex(registry, window.location.origin).get(href));
   const manifestUrl = new URL(choice.manifest, window.location.href);
   for (const file of appScripts(await startupJson(manifestUrl.href))) {

@@ -55,7 +55,8 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
           directives: {
             defaultSrc: ["'self'"],
             baseUri: ["'self'"],
-            // The only inline scripts: the session probe and script starter of prerendered pages, by hash.
+            // The only inline scripts, by hash: the head start of every page, the session probe and script starter of
+            // prerendered pages.
             scriptSrc: ["'self'", ...PRERENDERED_PAGE_CSP_SOURCES, ...devOrigins],
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
