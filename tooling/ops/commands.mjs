@@ -53,14 +53,6 @@ function versionEntry(remote, version, files, routes) {
 }
 
 /**
- * Copies one build into /remotes/<remote>/<version>/, immutable. Strict: a version already published with other
- * files is refused, naming a differing file. Local (`npm start`): such a build is published as
- * `<version>-local.<hash of its files>` instead, so a development build never fails to start.
- * Does not touch the registry (see `publish`).
- * @param {{ site: string, remote: string, version: string, from: string, mode?: 'strict' | 'local' }} options
- * @returns {{ version: string, status: 'published' | 'unchanged', files: Record<string, string> }}
- */
-/**
  * The server sends a file's `.br` twin in its place (tooling/rspack PrecompressPlugin): a twin that is not the file,
  * compressed (a file edited after the build), would serve other code than the integrity of the file says.
  * @param {string} dir @param {Record<string, string>} files
@@ -84,6 +76,14 @@ function checkPrecompressed(dir, files) {
   }
 }
 
+/**
+ * Copies one build into /remotes/<remote>/<version>/, immutable. Strict: a version already published with other
+ * files is refused, naming a differing file. Local (`npm start`): such a build is published as
+ * `<version>-local.<hash of its files>` instead, so a development build never fails to start.
+ * Does not touch the registry (see `publish`).
+ * @param {{ site: string, remote: string, version: string, from: string, mode?: 'strict' | 'local' }} options
+ * @returns {{ version: string, status: 'published' | 'unchanged', files: Record<string, string> }}
+ */
 export function publishFiles({ site, remote, version, from, mode = 'strict' }) {
   checkRemoteName(remote);
   checkVersion(version);
