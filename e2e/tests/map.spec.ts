@@ -26,6 +26,8 @@ test.describe('the galaxy map', () => {
     await expect(page).toHaveTitle(/Home/);
     const recenter = page.getByRole('button', { name: 'Recenter' });
     await expect(recenter).toBeDisabled();
+    // The map fits the whole system again when the planets arrive: read the start once they are drawn.
+    await expect(page.getByRole('button', { name: /, your home planet$/ })).toBeVisible();
     const start = await readout(page);
     expect([start.x, start.y]).toEqual([0, 0]);
     expect(start.zoom).toBeGreaterThanOrEqual(0.1);

@@ -4,7 +4,8 @@
 // registry and the API base, so the page's head names:
 // - the first GET calls: the session's (what session.start() in @skynet/shared asks first, spec point 4) and those the
 //   owning remote declares for the route (`early` in its package.json `skynet.routes`, copied into the registry);
-// - the owning remote's remoteEntry.js and `./app` files (its stable version, from its manifest), to preload;
+// - the owning remote's remoteEntry.js and `./app` files (its stable version, from its manifest) and the route's page
+//   files (`page` in `skynet.routes`, listed by the build in route-pages.json), to preload;
 // - /config.json and /remotes.json themselves, which the shell reads first (shell/src/platform/startup.ts): two
 //   requests fewer on the 6 connections HTTP/1.1 allows, in the round trip where the page's files start.
 // HEAD_START_SCRIPT (allowed by its hash in the CSP) starts them only for a visitor with a saved token (calls always
@@ -49,6 +50,8 @@ export interface HeadStart {
   preload: { href: string; as: 'script' | 'style'; integrity?: string }[];
   /** The route needs a session: its files are preloaded only with a saved token. */
   signedIn: boolean;
+  /** The route's owner declared its first calls (`early`): the first screen needs no other call to show. */
+  routeCalls: boolean;
   /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */
   files?: Record<string, unknown>;
 }
@@ -222,6 +225,7 @@ export function headStartFor(
         ].filter(isCall),
         preload: route.preload,
         signedIn: route.access === 'signed-in',
+        routeCalls: route.early.length > 0,
         ...files,
       };
     }
@@ -230,6 +234,7 @@ export function headStartFor(
       calls: [SESSION_LOOKUP, SESSION_REFRESH],
       preload: [],
       signedIn: true,
+      routeCalls: false,
       ...files,
     };
   };

@@ -77,6 +77,7 @@ describe("a page's head start: its first calls and files, named by the HTML", ()
       calls: string[];
       preload: { href: string; as: string; integrity?: string }[];
       signedIn: boolean;
+      routeCalls: boolean;
       files?: Record<string, unknown>;
     };
   };
@@ -87,6 +88,7 @@ describe("a page's head start: its first calls and files, named by the HTML", ()
     assert.equal(start.api, '/api');
     assert.deepEqual(start.calls, ['/user', '/feed?page=1', '/user/login?token=refresh']);
     assert.equal(start.signedIn, true);
+    assert.equal(start.routeCalls, true, 'the first screen needs no other call');
     assert.deepEqual(start.preload, [
       { href: '/remotes/mfe-feed/1.0.0/remoteEntry.js', as: 'script', integrity: 'sha384-abc' },
       { href: '/remotes/mfe-feed/1.0.0/app.1.0.0.js', as: 'script' },
@@ -126,6 +128,7 @@ describe("a page's head start: its first calls and files, named by the HTML", ()
   it('preloads for everyone on a public route, and nothing but the session calls where no remote owns the path', async () => {
     const post = headStart((await get('/post/123')).body);
     assert.equal(post.signedIn, false);
+    assert.equal(post.routeCalls, false, 'its page asks for its data itself');
     assert.equal(post.preload[0]?.href, '/remotes/mfe-feed/1.0.0/remoteEntry.js');
     const login = headStart((await get('/login')).body);
     assert.deepEqual(login.preload, []);

@@ -12,18 +12,21 @@ import { remoteEntryUrl } from './remoteEntryUrl';
 
 const requests = new Map<string, Promise<unknown>>();
 
-/**
- * The site files the page's HTML carries (its head start, api/src/lib/head-start.ts: /config.json and /remotes.json
- * as they were when the page was served), by URL path.
- */
-function filesInPage(): Record<string, unknown> {
+/** The page's head start (api/src/lib/head-start.ts), as far as the shell reads it; empty without one. */
+function headStartBlock(): { files?: unknown; routeCalls?: unknown } {
   try {
     const block = document.getElementById('skynet-head-start');
-    const files = block ? (JSON.parse(block.textContent ?? '') as { files?: unknown }).files : undefined;
-    return typeof files === 'object' && files !== null ? (files as Record<string, unknown>) : {};
+    const parsed: unknown = block ? JSON.parse(block.textContent ?? '') : null;
+    return typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
     return {};
   }
+}
+
+/** The site files the page carries (/config.json and /remotes.json as they were when it was served), by URL path. */
+function filesInPage(): Record<string, unknown> {
+  const { files } = headStartBlock();
+  return typeof files === 'object' && files !== null ? (files as Record<string, unknown>) : {};
 }
 
 /** The JSON at `url` (null when unreachable or not JSON), taken from the page or fetched, once per page load. */
@@ -108,16 +111,17 @@ export function appScripts(manifest: unknown): string[] {
 /**
  * With a saved token the first thing the session does is an API call, so the HTTP libraries (lazy in @skynet/shared,
  * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. When the page's HTML
- * has already started those first calls (a head start, api/src/lib/head-start.ts), the libraries are not needed for
- * the first screen: they download once the first area is up and the browser is idle, so they do not share the
- * network with what that screen needs (any earlier call loads them at once anyway). Signed out, nothing is fetched:
+ * has already started the session's calls and the route's own (a head start with `routeCalls`,
+ * api/src/lib/head-start.ts), the libraries are not needed for the first screen: they download once the first area
+ * is up and the browser is idle, so they do not share the network with what that screen needs (any earlier call
+ * loads them at once anyway). A page that asks for its data itself (the map's planets) gets them at once. Signed out, nothing is fetched:
  * the landing page makes no API call.
  */
 const HTTP_LIBRARIES_AFTER_MOUNT_MS = 1000;
 
 export function preloadHttpClient(): void {
   if (!hasToken()) return;
-  if (!hasHeadStart()) {
+  if (!hasHeadStart() || headStartBlock().routeCalls !== true) {
     void loadHttpLibraries();
     return;
   }
