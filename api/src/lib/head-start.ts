@@ -12,7 +12,7 @@
 // need one; a signed-in route's files too), and never with developer overrides (other code is loaded then).
 // @skynet/shared takes each answer once for the same call, while fresh (shared/src/http/headStart.ts).
 import path from 'node:path';
-import { fileStamp, isObject, type Json, readJson } from './site-files.js';
+import { fileStamp, isObject, type Json, readJson, siteFile } from './site-files.js';
 
 /**
  * What session.start() asks first, in @skynet/shared's wording (path and query): the user lookup, which the first
@@ -149,8 +149,8 @@ function stableFiles(siteDir: string, entry: Json): { app: Preload[]; pages: Map
   if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
     return null;
   const dir = path.posix.dirname(path.posix.normalize(version.manifest));
-  const folder = path.resolve(siteDir, `.${dir}`);
-  if (!folder.startsWith(siteDir + path.sep)) return null;
+  const folder = siteFile(siteDir, dir);
+  if (!folder) return null;
   const integrity = isObject(version.integrity) ? version.integrity['remoteEntry.js'] : undefined;
   const app: Preload[] = [
     {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
-import { fileStamp, isObject, readJson } from './site-files.js';
+import { fileStamp, isObject, readJson, siteFile } from './site-files.js';
 
 /**
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
@@ -43,8 +43,8 @@ export const SCRIPT_STARTER =
 
 const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
-/** The Content-Security-Policy sources that allow exactly those inline scripts. */
-export const PRERENDERED_PAGE_CSP_SOURCES = [
+/** The Content-Security-Policy sources that allow exactly the pages' inline scripts (these and the head start's). */
+export const PAGE_SCRIPT_CSP_SOURCES = [
   cspHash(SESSION_PROBE_SCRIPT),
   cspHash(SCRIPT_STARTER),
   cspHash(HEAD_START_SCRIPT),
@@ -68,12 +68,6 @@ interface Prerendered {
   markup: string;
   /** Complete as plain HTML: a signed-out visitor gets no script (see SCRIPT_STARTER). */
   standalone: boolean;
-}
-
-/** A file inside `root` named by a site path, or null when the path would leave it. */
-function siteFile(root: string, sitePath: string): string | null {
-  const file = path.resolve(root, `.${path.posix.normalize(`/${sitePath}`)}`);
-  return file.startsWith(root + path.sep) ? file : null;
 }
 
 /** What a version of a remote prerendered (its prerender.json), with a reader for the files it names. */

@@ -1,6 +1,7 @@
 // Reading the published site's JSON files (registry, manifests, prerender and route indexes) without trusting them:
 // a missing or broken file reads as null, and callers check every field they use.
 import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 
 export type Json = Record<string, unknown>;
 
@@ -23,4 +24,11 @@ export function fileStamp(file: string): string {
   } catch {
     return 'none';
   }
+}
+
+/** The file a site path names inside `root`, or null when the path would leave it. */
+export function siteFile(root: string, sitePath: string): string | null {
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(`/${sitePath}`)}`);
+  return file.startsWith(base + path.sep) ? file : null;
 }

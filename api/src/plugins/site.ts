@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from '../lib/prerendered-page.js';
+import { siteFile } from '../lib/site-files.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -56,10 +57,9 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
 
   const siteDir = config.siteDir;
   const siteReady = () => existsSync(path.join(siteDir, 'index.html'));
-  const siteRoot = path.resolve(siteDir);
   const siteHas = (pathName: string) => {
-    const file = path.join(siteRoot, pathName);
-    return file.startsWith(siteRoot + path.sep) && existsSync(file);
+    const file = siteFile(siteDir, pathName);
+    return file !== null && existsSync(file);
   };
   if (!existsSync(siteDir)) {
     app.log.warn({ siteDir }, 'SITE_DIR does not exist yet: only /api is served until the site is built');

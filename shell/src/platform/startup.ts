@@ -32,7 +32,7 @@ function filesInPage(): Record<string, unknown> {
 /** The JSON at `url` (null when unreachable or not JSON), taken from the page or fetched, once per page load. */
 export function startupJson(url: string): Promise<unknown> {
   let request = requests.get(url);
-  const inPage = filesInPage();
+  const inPage = request ? {} : filesInPage();
   if (!request && url in inPage) {
     request = Promise.resolve(inPage[url]);
     requests.set(url, request);

@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import { PRERENDERED_PAGE_CSP_SOURCES } from '../../lib/prerendered-page.js';
+import { PAGE_SCRIPT_CSP_SOURCES } from '../../lib/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;
@@ -57,7 +57,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
             baseUri: ["'self'"],
             // The only inline scripts, by hash: the head start of every page, the session probe and script starter of
             // prerendered pages.
-            scriptSrc: ["'self'", ...PRERENDERED_PAGE_CSP_SOURCES, ...devOrigins],
+            scriptSrc: ["'self'", ...PAGE_SCRIPT_CSP_SOURCES, ...devOrigins],
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],
