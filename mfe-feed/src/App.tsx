@@ -1,4 +1,4 @@
-import { feedApi, Loader } from '@skynet/shared';
+import { feedApi, Loader } from '@skynet/kit';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { startFirstPage } from './lib/firstPage';

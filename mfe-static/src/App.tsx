@@ -1,4 +1,4 @@
-import { Loader } from '@skynet/shared';
+import { Loader } from '@skynet/kit';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 

@@ -1,24 +1,20 @@
-// @skynet/shared: the one surface every remote and the shell build on. A Module Federation singleton,
-// so its state (HTTP client, socket, session, toasts) exists once per page whichever remote asks.
-export * from './api';
-export * from './config';
-export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
-export * from './forms';
-export { CACHE_PREFIX, CACHE_TTL_MS, cacheIds, isCachedPath } from './http/cache';
+// @skynet/shared: the runtime singleton. Provided by the shell through Module Federation, so what it holds exists
+// once per page whichever remote asks: the one HTTP client, the one socket, the session, the runtime config, the
+// toasts, the area lifecycles and the router. Keep it small and stable: a remote never waits for a shell release
+// to get something new here. Stateless helpers (typed calls, forms, UI pieces, paths, dates, hooks) live in
+// @skynet/kit, which each package bundles; facts the packages agree on live in @skynet/contract.
+export { getRuntimeConfig, parseRuntimeConfig, type RuntimeConfig, setRuntimeConfig } from './config';
+export { cacheIds } from './http/cache';
 export { errorText, http, httpClient } from './http/client';
+export { getEnvelope, unwrap } from './http/envelope';
 export { onUnauthorized } from './http/events';
-export { readToken, TOKEN_KEY, writeToken } from './http/token';
+export { readToken } from './http/token';
 export { AreaFallback } from './lifecycles/AreaFallback';
 export { type AreaProps, createLifecycles, type Lifecycles } from './lifecycles/createLifecycles';
-export { ErrorBoundary } from './lifecycles/ErrorBoundary';
 export { dropPrerendered, prerenderedRemote, useReplacesPrerendered } from './lifecycles/prerendered';
-export { loadExposed, RemoteComponent, setRemoteLoader } from './lifecycles/RemoteComponent';
-export { paths, slugify } from './paths';
+export { RemoteComponent, setRemoteLoader } from './lifecycles/RemoteComponent';
 export * from './router';
-export { type SessionState, type SessionStatus, session, useCurrentUser, useSession } from './session/store';
-export { closeSocket, getSocket, SOCKET_EVENTS, socketCount, socketOptions } from './socket';
-export { notify, TOAST_DEFAULTS, ToastHost } from './toast';
-export type * from './types';
-export { Avatar } from './ui/Avatar';
-export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
-export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';
+export { sessionCalls } from './session/calls';
+export { type SessionState, session, useSession } from './session/store';
+export { getSocket } from './socket';
+export { notify, ToastHost } from './toast';

@@ -1,3 +1,4 @@
+import { CONFIG_PATH, OVERRIDE_PARAM, parseRegistry, REGISTRY_PATH } from '@skynet/contract';
 import {
   dropPrerendered,
   parseRuntimeConfig,
@@ -18,16 +19,12 @@ import { showOverrideBanner } from './platform/overrideBanner';
 import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
-import { OVERRIDE_PARAM, resolveOverrides } from './registry/overrides';
-import { parseRegistry } from './registry/parse';
+import { resolveOverrides } from './registry/overrides';
 import { visitorId } from './registry/select';
 
 async function boot() {
   provideBundlerRuntime();
-  const [rawConfig, rawRegistry] = await Promise.all([
-    startupJson('/config.json'),
-    startupJson('/remotes.json'),
-  ]);
+  const [rawConfig, rawRegistry] = await Promise.all([startupJson(CONFIG_PATH), startupJson(REGISTRY_PATH)]);
   const { config, problems: configProblems } = parseRuntimeConfig(rawConfig ?? {});
   setRuntimeConfig(config);
   const { registry, problems } = parseRegistry(rawRegistry);

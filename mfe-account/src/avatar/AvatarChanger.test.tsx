@@ -1,15 +1,19 @@
-import { accountApi, session } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { aUser, renderAt } from '@skynet/kit/testing';
+import { session } from '@skynet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { act } from 'react';
-import { aUser, renderAt } from '../testing/render';
 import AvatarChanger from './AvatarChanger';
 import { fetchAsDataUrl, initialAvatarDataUrl } from './imageData';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
-  accountApi: { changeAvatar: jest.fn() },
   session: { patchUser: jest.fn(), get: jest.fn() },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
+  accountApi: { changeAvatar: jest.fn() },
 }));
 jest.mock('./imageData', () => ({
   ...jest.requireActual('./imageData'),
@@ -33,7 +37,7 @@ beforeEach(() => {
 const png = (bytes = 10, type = 'image/png', name = 'me.png') =>
   new File([new Uint8Array(bytes)], name, { type });
 const input = () => screen.getByLabelText(/Avatar image/) as HTMLInputElement;
-const show = () => renderAt('/profile', <AvatarChanger />);
+const show = () => renderAt(<AvatarChanger />, { url: '/profile', path: '/profile', location: 'away' });
 
 test.each([
   ['a gif', png(10, 'image/gif', 'me.gif')],

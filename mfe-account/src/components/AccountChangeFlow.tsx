@@ -1,14 +1,7 @@
 // Change Username / Email / Password: a confirm dialog, then a form dialog. The server's message is shown
 // on success (toast, once the dialog has closed), its error inside the form dialog (which stays open).
-import {
-  Dialog,
-  failureText,
-  notify,
-  PasswordField,
-  SubmitButton,
-  TextField,
-  useSingleFlight,
-} from '@skynet/shared';
+import { Dialog, failureText, PasswordField, SubmitButton, TextField, useSingleFlight } from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import { type FormEvent, type RefObject, useRef, useState } from 'react';
 import styles from './DangerZone.module.css';
 

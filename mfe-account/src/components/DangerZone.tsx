@@ -1,4 +1,5 @@
-import { accountApi, session } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { session } from '@skynet/shared';
 import { changePassword } from '../hooks/changePassword';
 import { AccountChangeFlow } from './AccountChangeFlow';
 import styles from './DangerZone.module.css';

@@ -4,12 +4,12 @@ import {
   accountApi,
   Dialog,
   failureText,
-  notify,
   paths,
   SubmitButton,
   TextField,
   useSingleFlight,
-} from '@skynet/shared';
+} from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOutToLogin } from '../hooks/useLogout';

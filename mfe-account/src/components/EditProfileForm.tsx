@@ -1,4 +1,5 @@
-import { Avatar, type CurrentUser, SubmitButton, TextField } from '@skynet/shared';
+import type { CurrentUser } from '@skynet/contract';
+import { Avatar, SubmitButton, TextField } from '@skynet/kit';
 import { type FormEvent, useId } from 'react';
 import AvatarChanger from '../avatar/AvatarChanger';
 import { useEditProfile } from '../hooks/useEditProfile';

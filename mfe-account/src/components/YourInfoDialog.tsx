@@ -1,5 +1,5 @@
 // "Your Info": whether the signed-in person is an administrator or a basic user, looked up fresh.
-import { accountApi, Dialog, Loader, SubmitButton } from '@skynet/shared';
+import { accountApi, Dialog, Loader, SubmitButton } from '@skynet/kit';
 import { useEffect, useState } from 'react';
 import styles from './YourInfoDialog.module.css';
 

@@ -1,4 +1,5 @@
-import { accountApi, session } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { session } from '@skynet/shared';
 
 /** PATCH /user/changepassword: the shared call keeps the fresh token; the user is read again with it. */
 export async function changePassword(

@@ -1,6 +1,7 @@
 // Avatar upload, spec point 4: idle -> uploading -> idle; a second upload is ignored while one runs.
 // Undo uploads the previous picture again (see README: the API only accepts an image, never "none").
-import { accountApi, notify, session, useSingleFlight } from '@skynet/shared';
+import { accountApi, useSingleFlight } from '@skynet/kit';
+import { notify, session } from '@skynet/shared';
 import { useState } from 'react';
 import { blobToDataUrl, fetchAsDataUrl, initialAvatarDataUrl, isAcceptableAvatar } from '../avatar/imageData';
 

@@ -1,6 +1,7 @@
 // Edit profile, spec points 4, 5 and 8: the username or bio is sent only when it differs from the last
 // saved value, bio first, one request at a time. After a save, Undo sends the previous values back.
-import { accountApi, failureText, notify, session, useSingleFlight } from '@skynet/shared';
+import { accountApi, failureText, useSingleFlight } from '@skynet/kit';
+import { notify, session } from '@skynet/shared';
 import { useState } from 'react';
 
 export interface ProfileInfo {

@@ -1,4 +1,5 @@
-import { paths, session } from '@skynet/shared';
+import { paths } from '@skynet/kit';
+import { session } from '@skynet/shared';
 import { type NavigateFunction, useNavigate } from 'react-router-dom';
 
 /** Drops the token and the live socket, and shows /login (logout, and a deleted account). */

@@ -1,14 +1,18 @@
-import { accountApi, session, useSession } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { aUser, httpError, renderAt } from '@skynet/kit/testing';
+import { session, useSession } from '@skynet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aUser, httpError, renderAt } from '../testing/render';
 import EditProfilePage from './EditProfilePage';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
-  accountApi: { changeBio: jest.fn(), changeUsername: jest.fn(), changeAvatar: jest.fn() },
   session: { patchUser: jest.fn(), get: jest.fn() },
   useSession: jest.fn(),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
+  accountApi: { changeBio: jest.fn(), changeUsername: jest.fn(), changeAvatar: jest.fn() },
 }));
 
 const api = jest.mocked(accountApi);
@@ -21,7 +25,8 @@ beforeEach(() => {
   api.changeUsername.mockResolvedValue('Username changed');
 });
 
-const show = () => renderAt('/profile/edit', <EditProfilePage />);
+const show = () =>
+  renderAt(<EditProfilePage />, { url: '/profile/edit', path: '/profile/edit', location: 'away' });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
 test('shows the avatar change, the username and the bio; Save waits for a change', async () => {

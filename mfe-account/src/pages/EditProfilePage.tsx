@@ -1,4 +1,5 @@
-import { Loader, PageHeader, paths, useSession } from '@skynet/shared';
+import { Loader, PageHeader, paths } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { EditProfileForm } from '../components/EditProfileForm';
 import styles from './pages.module.css';
 

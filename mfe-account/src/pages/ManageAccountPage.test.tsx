@@ -1,24 +1,33 @@
-import { accountApi, session } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { httpError, renderAt } from '@skynet/kit/testing';
+import { session } from '@skynet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { httpError, renderAt } from '../testing/render';
 import ManageAccountPage from './ManageAccountPage';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
+  session: { signOut: jest.fn(), patchUser: jest.fn(), refreshUser: jest.fn() },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   accountApi: {
     changePassword: jest.fn(),
     changeUsername: jest.fn(),
     changeEmail: jest.fn(),
     deleteAccount: jest.fn(),
   },
-  session: { signOut: jest.fn(), patchUser: jest.fn(), refreshUser: jest.fn() },
 }));
 
 const api = jest.mocked(accountApi);
 beforeEach(() => jest.clearAllMocks());
 
-const show = () => renderAt('/settings/manageAccount', <ManageAccountPage />);
+const show = () =>
+  renderAt(<ManageAccountPage />, {
+    url: '/settings/manageAccount',
+    path: '/settings/manageAccount',
+    location: 'away',
+  });
 
 async function openForm(user: ReturnType<typeof userEvent.setup>, action: string) {
   await user.click(screen.getByRole('button', { name: action }));

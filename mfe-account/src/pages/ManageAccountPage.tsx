@@ -1,4 +1,4 @@
-import { PageHeader, paths } from '@skynet/shared';
+import { PageHeader, paths } from '@skynet/kit';
 import { DangerZone } from '../components/DangerZone';
 import styles from './pages.module.css';
 

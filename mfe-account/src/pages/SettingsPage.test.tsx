@@ -1,19 +1,23 @@
-import { accountApi, session } from '@skynet/shared';
+import { accountApi } from '@skynet/kit';
+import { aUser, renderAt } from '@skynet/kit/testing';
+import { session } from '@skynet/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aUser, renderAt } from '../testing/render';
 import SettingsPage from './SettingsPage';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
-  accountApi: { currentUser: jest.fn() },
   session: { signOut: jest.fn() },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
+  accountApi: { currentUser: jest.fn() },
 }));
 
 const currentUser = jest.mocked(accountApi.currentUser);
 beforeEach(() => jest.clearAllMocks());
 
-const show = () => renderAt('/settings', <SettingsPage />);
+const show = () => renderAt(<SettingsPage />, { url: '/settings', path: '/settings', location: 'away' });
 
 test('three sections with their links', () => {
   show();

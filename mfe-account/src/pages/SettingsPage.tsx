@@ -1,4 +1,4 @@
-import { PageHeader, paths } from '@skynet/shared';
+import { PageHeader, paths } from '@skynet/kit';
 import { useState } from 'react';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
 import { YourInfoDialog } from '../components/YourInfoDialog';

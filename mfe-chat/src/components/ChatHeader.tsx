@@ -1,4 +1,5 @@
-import { Avatar, PageHeader, paths, type User } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { Avatar, PageHeader, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import styles from './ChatHeader.module.css';
 

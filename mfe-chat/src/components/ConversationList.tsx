@@ -1,4 +1,5 @@
-import { Avatar, type ConversationRow, paths } from '@skynet/shared';
+import type { ConversationRow } from '@skynet/contract';
+import { Avatar, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import { useNow } from '../hooks/useNow';
 import { formatFullDateTime, formatLastMessageAt } from '../lib/chatTime';

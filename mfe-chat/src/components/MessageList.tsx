@@ -1,4 +1,4 @@
-import type { Message } from '@skynet/shared';
+import type { Message } from '@skynet/contract';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { formatFullDateTime, formatMessageTime, groupByVancouverDay } from '../lib/chatTime';
 import styles from './MessageList.module.css';

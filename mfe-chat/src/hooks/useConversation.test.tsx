@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@skynet/shared';
+import { SOCKET_EVENTS } from '@skynet/contract';
 import { act, configure, renderHook, waitFor } from '@testing-library/react';
 import { message, utcDays } from '../testing/builders';
 import { FakeSocket } from '../testing/fakeSocket';
@@ -13,11 +13,14 @@ let socket: FakeSocket;
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
+  getSocket: () => Promise.resolve(socket),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   chatApi: {
     history: (...args: unknown[]) => history(...args),
     send: (...args: unknown[]) => send(...args),
   },
-  getSocket: () => Promise.resolve(socket),
 }));
 
 const JOIN = SOCKET_EVENTS.join;

@@ -1,5 +1,7 @@
 // One open conversation: its history over HTTP, kept live over the page's one shared socket.
-import { chatApi, errorText, getSocket, type Message, type MessageDay } from '@skynet/shared';
+import type { Message, MessageDay } from '@skynet/contract';
+import { chatApi } from '@skynet/kit';
+import { errorText, getSocket } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flattenDays, mergeMessages } from '../lib/chatTime';
 import { LiveConversation } from '../lib/liveConversation';

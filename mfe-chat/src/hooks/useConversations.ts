@@ -1,5 +1,7 @@
 // The conversation list: newest first, as the server sends it.
-import { type ConversationRow, chatApi, errorText } from '@skynet/shared';
+import type { ConversationRow } from '@skynet/contract';
+import { chatApi } from '@skynet/kit';
+import { errorText } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type ConversationsState =

@@ -1,5 +1,6 @@
 // The person a conversation is with, for the header.
-import { type User, userApi } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { userApi } from '@skynet/kit';
 import { useEffect, useState } from 'react';
 
 export function usePartner(id: string): { partner: User | null; failed: boolean } {

@@ -1,6 +1,6 @@
 // Dates of the chat, spec points 2 and 9: day headings in the America/Vancouver time zone as short weekday,
 // month and day. The server groups by UTC day, so messages are regrouped here by their Vancouver day.
-import type { Message, MessageDay } from '@skynet/shared';
+import type { Message, MessageDay } from '@skynet/contract';
 
 export const CHAT_TIME_ZONE = 'America/Vancouver';
 

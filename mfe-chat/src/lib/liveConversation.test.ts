@@ -1,4 +1,4 @@
-import { SOCKET_EVENTS } from '@skynet/shared';
+import { SOCKET_EVENTS } from '@skynet/contract';
 import { message, utcDays } from '../testing/builders';
 import { FakeSocket } from '../testing/fakeSocket';
 import { LiveConversation } from './liveConversation';

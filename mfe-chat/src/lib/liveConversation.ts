@@ -1,6 +1,6 @@
 // The live side of one open conversation over the page's one shared socket (spec points 4 and 9).
 // Plain TypeScript so it can be tested with a fake socket: the React hook only wires it to state.
-import { type MessageDay, SOCKET_EVENTS } from '@skynet/shared';
+import { type MessageDay, SOCKET_EVENTS } from '@skynet/contract';
 
 // biome-ignore lint/suspicious/noExplicitAny: socket.io types its listeners with any arguments
 type Listener = (...args: any[]) => void;

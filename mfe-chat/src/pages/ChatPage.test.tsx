@@ -16,14 +16,17 @@ let socket: FakeSocket;
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
+  getSocket: () => Promise.resolve(socket),
+  useSession: () => ({ status: 'signed-in', token: 't', user: { _id: 'me', userName: 'me' } }),
+  notify: { error: (...args: unknown[]) => notifyError(...args) },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   chatApi: {
     history: (...args: unknown[]) => history(...args),
     send: (...args: unknown[]) => send(...args),
   },
   userApi: { get: (...args: unknown[]) => getUser(...args) },
-  getSocket: () => Promise.resolve(socket),
-  useSession: () => ({ status: 'signed-in', token: 't', user: { _id: 'me', userName: 'me' } }),
-  notify: { error: (...args: unknown[]) => notifyError(...args) },
 }));
 
 const partner = {

@@ -1,4 +1,5 @@
-import { Loader, useSession } from '@skynet/shared';
+import { Loader } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { useParams } from 'react-router-dom';
 import { ChatHeader } from '../components/ChatHeader';
 import { ErrorLine } from '../components/ErrorLine';

@@ -7,8 +7,8 @@ import ConversationsPage from './ConversationsPage';
 configure({ asyncUtilTimeout: 5000 });
 
 const conversations = jest.fn();
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   chatApi: { conversations: (...args: unknown[]) => conversations(...args) },
 }));
 

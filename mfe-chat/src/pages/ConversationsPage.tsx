@@ -1,4 +1,4 @@
-import { Loader, PageHeader } from '@skynet/shared';
+import { Loader, PageHeader } from '@skynet/kit';
 import { ConversationList } from '../components/ConversationList';
 import { ErrorLine } from '../components/ErrorLine';
 import { useConversations } from '../hooks/useConversations';

@@ -1,5 +1,5 @@
 // Builders for tests.
-import type { Message, MessageDay } from '@skynet/shared';
+import type { Message, MessageDay } from '@skynet/contract';
 
 let counter = 0;
 

@@ -1,4 +1,6 @@
-import { type Comment, notify, postApi } from '@skynet/shared';
+import type { Comment } from '@skynet/contract';
+import { postApi } from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import { useId, useRef, useState } from 'react';
 import styles from './Form.module.css';
 import { Spinner } from './Spinner';

@@ -1,12 +1,16 @@
-import { planetApi, postApi, useSession } from '@skynet/shared';
+import { planetApi, postApi } from '@skynet/kit';
+import { deferred, httpError, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, httpError, renderAt } from '../test-utils';
 import { CreatePostForm } from './CreatePostForm';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   useSession: jest.fn(),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   planetApi: { list: jest.fn() },
   postApi: { create: jest.fn() },
 }));

@@ -1,4 +1,6 @@
-import { errorText, notify, type Planet, paths, planetApi, postApi, useSession } from '@skynet/shared';
+import type { Planet } from '@skynet/contract';
+import { paths, planetApi, postApi } from '@skynet/kit';
+import { errorText, notify, useSession } from '@skynet/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentPosition } from '../hooks/position';

@@ -1,4 +1,4 @@
-import { userApi } from '@skynet/shared';
+import { userApi } from '@skynet/kit';
 import { useToggle } from '../hooks/useToggle';
 import styles from './ProfileCard.module.css';
 import { Spinner } from './Spinner';

@@ -1,4 +1,5 @@
-import { Loader, PageHeader, type User } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { Loader, PageHeader } from '@skynet/kit';
 import { useEffect, useState } from 'react';
 import { Notice, Page } from './Page';
 import { UserList } from './UserList';

@@ -1,11 +1,11 @@
-import { postApi } from '@skynet/shared';
+import { postApi } from '@skynet/kit';
+import { deferred, makePost, renderAt } from '@skynet/kit/testing';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, makePost, renderAt } from '../test-utils';
 import { PostCard } from './PostCard';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   postApi: {
     isLiked: jest.fn(),
     isSaved: jest.fn(),

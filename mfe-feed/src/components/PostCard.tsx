@@ -1,12 +1,5 @@
-import {
-  Avatar,
-  type Comment,
-  formatMonthDay,
-  formatMonthDayTime,
-  type Post,
-  paths,
-  postApi,
-} from '@skynet/shared';
+import type { Comment, Post } from '@skynet/contract';
+import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';

@@ -1,5 +1,6 @@
-import { type Comment, EndOfList, Loader, type Post, useSession } from '@skynet/shared';
-import { type FetchPage, usePagedList } from '../hooks/usePagedList';
+import type { Comment, Post } from '@skynet/contract';
+import { EndOfList, type FetchPage, Loader, usePagedList } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
 

@@ -1,4 +1,5 @@
-import { Avatar, formatLongDate, type User } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { Avatar, formatLongDate } from '@skynet/kit';
 import type { ReactNode } from 'react';
 import styles from './ProfileCard.module.css';
 import { followersText } from './UserRow';

@@ -1,4 +1,5 @@
-import { feedApi, Loader, PageHeader, PRODUCT_NAME, type User } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { feedApi, Loader, PageHeader, PRODUCT_NAME } from '@skynet/kit';
 import { type ReactNode, useCallback } from 'react';
 import { usePageMeta } from '../hooks/usePageMeta';
 import type { ProfileState } from '../hooks/useProfile';

@@ -1,5 +1,5 @@
-import { EndOfList, Loader, type User } from '@skynet/shared';
-import { type FetchPage, usePagedList } from '../hooks/usePagedList';
+import type { User } from '@skynet/contract';
+import { EndOfList, type FetchPage, Loader, usePagedList } from '@skynet/kit';
 import styles from './UserList.module.css';
 import { UserRow } from './UserRow';
 

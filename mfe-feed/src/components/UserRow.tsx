@@ -1,4 +1,5 @@
-import { Avatar, paths, type User } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { Avatar, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import styles from './UserRow.module.css';
 

@@ -1,4 +1,5 @@
-import { planetApi, type User, userApi } from '@skynet/shared';
+import type { User } from '@skynet/contract';
+import { planetApi, userApi } from '@skynet/kit';
 import { useEffect, useState } from 'react';
 
 export type ProfileState =

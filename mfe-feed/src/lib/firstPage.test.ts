@@ -1,4 +1,5 @@
-import { type Post, session } from '@skynet/shared';
+import type { Post } from '@skynet/contract';
+import { session } from '@skynet/shared';
 import { startFirstPage, withHeadStart } from './firstPage';
 
 const post = (id: string) => ({ _id: id }) as Post;

@@ -1,10 +1,10 @@
 // The first page of the list on the address the visitor arrived on, requested when the area's code is evaluated
 // (App.tsx), while the shell still confirms the session, and handed to that list's first fetch: the posts are on
-// their way one round trip sooner. Dropped when the session ends or the answer is more than a few seconds old.
-import { type Post, session } from '@skynet/shared';
-import type { FetchPage } from '../hooks/usePagedList';
-
-const FRESH_MS = 10_000;
+// their way one round trip sooner. Dropped when the session ends or the answer is older than the page's own head
+// start answers may be (HEAD_START_FRESH_MS).
+import { HEAD_START_FRESH_MS, type Post } from '@skynet/contract';
+import type { FetchPage } from '@skynet/kit';
+import { session } from '@skynet/shared';
 
 interface HeadStart {
   fetch: FetchPage<Post>;
@@ -39,6 +39,6 @@ export function withHeadStart(fetch: FetchPage<Post>): FetchPage<Post> {
     if (start?.fetch !== fetch || start.page !== page) return fetch(page);
     headStart = null;
     start.stop();
-    return Date.now() - start.at < FRESH_MS ? start.result : fetch(page);
+    return Date.now() - start.at < HEAD_START_FRESH_MS ? start.result : fetch(page);
   };
 }

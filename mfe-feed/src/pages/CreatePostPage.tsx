@@ -1,4 +1,4 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader } from '@skynet/kit';
 import { CreatePostForm } from '../components/CreatePostForm';
 import { Page } from '../components/Page';
 

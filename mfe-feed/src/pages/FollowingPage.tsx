@@ -1,4 +1,4 @@
-import { userApi } from '@skynet/shared';
+import { userApi } from '@skynet/kit';
 import { PeoplePage } from '../components/PeoplePage';
 
 export default function FollowingPage() {

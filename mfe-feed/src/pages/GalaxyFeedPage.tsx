@@ -1,4 +1,4 @@
-import { feedApi, PageHeader } from '@skynet/shared';
+import { feedApi, PageHeader } from '@skynet/kit';
 import { Page } from '../components/Page';
 import { PostList } from '../components/PostList';
 import { withHeadStart } from '../lib/firstPage';

@@ -1,4 +1,4 @@
-import { feedApi, Loader, PageHeader, planetApi } from '@skynet/shared';
+import { feedApi, Loader, PageHeader, planetApi } from '@skynet/kit';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Page } from '../components/Page';

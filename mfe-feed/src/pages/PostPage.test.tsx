@@ -1,12 +1,16 @@
-import { postApi, userApi, useSession } from '@skynet/shared';
+import { postApi, userApi } from '@skynet/kit';
+import { deferred, makePost, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, makePost, renderAt } from '../test-utils';
 import PostPage from './PostPage';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   useSession: jest.fn(),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   postApi: {
     get: jest.fn(),
     remove: jest.fn(),

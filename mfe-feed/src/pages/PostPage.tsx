@@ -1,14 +1,6 @@
-import {
-  type Comment,
-  Loader,
-  notify,
-  PageHeader,
-  type Post,
-  paths,
-  postApi,
-  userApi,
-  useSession,
-} from '@skynet/shared';
+import type { Comment, Post } from '@skynet/contract';
+import { Loader, PageHeader, paths, postApi, userApi } from '@skynet/kit';
+import { notify, useSession } from '@skynet/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { CommentForm } from '../components/CommentForm';

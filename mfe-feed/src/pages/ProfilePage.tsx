@@ -1,4 +1,5 @@
-import { Loader, paths, RemoteComponent, useSession } from '@skynet/shared';
+import { Loader, paths } from '@skynet/kit';
+import { RemoteComponent, useSession } from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/ProfileCard.module.css';
 import { ownProfileTitle, ProfileView } from '../components/ProfileView';

@@ -1,12 +1,16 @@
-import { postApi, userApi, useSession } from '@skynet/shared';
+import { postApi, userApi } from '@skynet/kit';
+import { makePost, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makePost, renderAt } from '../test-utils';
 import SearchPage from './SearchPage';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   useSession: jest.fn(),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   postApi: { search: jest.fn(), isLiked: jest.fn(), isSaved: jest.fn() },
   userApi: { search: jest.fn() },
 }));

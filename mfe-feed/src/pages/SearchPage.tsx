@@ -1,4 +1,4 @@
-import { PageHeader, paths, postApi, userApi } from '@skynet/shared';
+import { PageHeader, paths, postApi, userApi } from '@skynet/kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Notice, Page } from '../components/Page';

@@ -1,7 +1,8 @@
-import { feedApi, planetApi, userApi, useSession } from '@skynet/shared';
+import { feedApi, planetApi, userApi } from '@skynet/kit';
+import { deferred, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, renderAt } from '../test-utils';
 import ProfilePage from './ProfilePage';
 import UserPage from './UserPage';
 
@@ -9,6 +10,9 @@ jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   useSession: jest.fn(),
   RemoteComponent: ({ fallback }: { fallback: React.ReactNode }) => fallback,
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   userApi: { get: jest.fn(), isFollowing: jest.fn(), setFollowing: jest.fn() },
   planetApi: { list: jest.fn() },
   feedApi: { of: jest.fn() },

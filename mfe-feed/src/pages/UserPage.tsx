@@ -1,4 +1,5 @@
-import { paths, useSession } from '@skynet/shared';
+import { paths } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { FollowButton } from '../components/FollowButton';

@@ -1,4 +1,4 @@
-import { paths } from '@skynet/shared';
+import { paths } from '@skynet/kit';
 import {
   type CSSProperties,
   type KeyboardEvent,

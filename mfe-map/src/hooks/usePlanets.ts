@@ -1,4 +1,6 @@
-import { errorText, type Planet, planetApi } from '@skynet/shared';
+import type { Planet } from '@skynet/contract';
+import { planetApi } from '@skynet/kit';
+import { errorText } from '@skynet/shared';
 import { useCallback, useEffect, useState } from 'react';
 
 export interface PlanetsState {

@@ -1,4 +1,4 @@
-import type { Planet } from '@skynet/shared';
+import type { Planet } from '@skynet/contract';
 import { BUILT_IN_PLANETS, makeStars, STAR_COUNT, toScenePlanets } from './scene';
 
 describe('scene', () => {

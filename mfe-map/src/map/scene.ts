@@ -1,6 +1,6 @@
 // What the map draws: stars, built-in planet layout, positions on orbits. Shared by the interactive map,
 // the landing-page preview and the /planets page.
-import type { Planet } from '@skynet/shared';
+import type { Planet } from '@skynet/contract';
 import { mulberry32 } from './easterEgg';
 
 export const STAR_COUNT = 200;

@@ -1,4 +1,4 @@
-import type { Planet } from '@skynet/shared';
+import type { Planet } from '@skynet/contract';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import HomeListPage from './HomeListPage';
@@ -7,12 +7,15 @@ const list = jest.fn<Promise<Planet[]>, []>();
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
-  planetApi: { list: () => list() },
   useSession: () => ({
     status: 'signed-in',
     token: 't',
     user: { _id: 'u1', location: { planetId: 'p-mars' } },
   }),
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
+  planetApi: { list: () => list() },
 }));
 
 const planet = (id: string, name: string, orbitRadius: number): Planet => ({

@@ -1,4 +1,5 @@
-import { Loader, PageHeader, paths, useSession } from '@skynet/shared';
+import { Loader, PageHeader, paths } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/HomeList.module.css';
 import { usePlanets } from '../hooks/usePlanets';

@@ -1,4 +1,5 @@
-import { Loader, paths, useDocumentTitle, useSession } from '@skynet/shared';
+import { Loader, paths, useDocumentTitle } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { GalaxyMap } from '../components/GalaxyMap';

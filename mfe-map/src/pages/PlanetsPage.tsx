@@ -1,4 +1,4 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader } from '@skynet/kit';
 import { useMemo, useState } from 'react';
 import { Orrery } from '../components/Orrery';
 import styles from '../components/PlanetsPage.module.css';

@@ -1,4 +1,4 @@
-import { planetApi } from '@skynet/shared';
+import { planetApi } from '@skynet/kit';
 import { render, screen } from '@testing-library/react';
 import MapPreview from './MapPreview';
 

@@ -1,4 +1,4 @@
-import { PageHeader } from '@skynet/shared';
+import { PageHeader } from '@skynet/kit';
 import type { ReactNode } from 'react';
 import styles from './StaticPage.module.css';
 

@@ -1,4 +1,6 @@
-import { errorText, type Faq, faqApi } from '@skynet/shared';
+import type { Faq } from '@skynet/contract';
+import { faqApi } from '@skynet/kit';
+import { errorText } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const FAQ_EMPTY_TEXT =

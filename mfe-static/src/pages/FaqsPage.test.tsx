@@ -1,4 +1,4 @@
-import type { Faq } from '@skynet/shared';
+import type { Faq } from '@skynet/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,8 +8,8 @@ import FaqsPage from './FaqsPage';
 const list = jest.fn<Promise<Faq[]>, []>();
 const search = jest.fn<Promise<Faq[]>, [string]>();
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   faqApi: { list: () => list(), search: (query: string) => search(query) },
 }));
 

@@ -1,4 +1,4 @@
-import { Loader, PageHeader } from '@skynet/shared';
+import { Loader, PageHeader } from '@skynet/kit';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import styles from '../components/Faqs.module.css';
 import { FAQ_EMPTY_TEXT, useFaqs } from '../hooks/useFaqs';

@@ -1,10 +1,5 @@
-import {
-  PRODUCT_NAME,
-  paths,
-  RemoteComponent,
-  useDocumentTitle,
-  useReplacesPrerendered,
-} from '@skynet/shared';
+import { PRODUCT_NAME, paths, useDocumentTitle } from '@skynet/kit';
+import { RemoteComponent, useReplacesPrerendered } from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/Landing.module.css';
 import { ScrollToTop } from '../components/ScrollToTop';

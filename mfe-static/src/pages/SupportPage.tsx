@@ -1,4 +1,4 @@
-import { paths } from '@skynet/shared';
+import { paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { Section, StaticPage } from '../components/StaticPage';

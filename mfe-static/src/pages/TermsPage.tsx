@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, paths } from '@skynet/shared';
+import { PRODUCT_NAME, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import { Section, StaticPage } from '../components/StaticPage';
 import styles from '../components/StaticPage.module.css';

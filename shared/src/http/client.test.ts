@@ -1,8 +1,8 @@
+import { TOKEN_KEY } from '@skynet/contract';
 import type { AxiosCacheInstance } from 'axios-cache-interceptor';
 import { setRuntimeConfig } from '../config';
 import { CACHE_PREFIX, isCachedPath } from './cache';
 import { httpClient } from './client';
-import { TOKEN_KEY } from './token';
 
 type Seen = { url?: string; headers: Record<string, unknown> };
 

@@ -1,16 +1,13 @@
-// The page's first GET calls, started by the HTML before any script file arrived (api/src/lib/head-start.ts puts
+// The page's first GET calls, started by the HTML before any script file arrived (api/src/site/head-start.ts puts
 // them and a small script into every page navigation; docs/decisions.md "A page's first calls and files start from
 // the HTML"). Each answer is taken once, by the first identical call, while it is fresh; a failed or non-2xx answer
 // is null and the caller asks the API itself, so errors (a 401 that ends the session) behave as they always did.
 
-/** What the page's script leaves on `window.__skynetHeadStart`. */
-interface HeadStartGlobal {
-  at: number;
-  answers: Record<string, Promise<unknown> | undefined>;
-}
-
-const FRESH_MS = 10_000;
-const GLOBAL = '__skynetHeadStart';
+import {
+  HEAD_START_FRESH_MS as FRESH_MS,
+  HEAD_START_GLOBAL as GLOBAL,
+  type HeadStartGlobal,
+} from '@skynet/contract';
 
 function current(): HeadStartGlobal | null {
   const value = (globalThis as Record<string, unknown>)[GLOBAL] as HeadStartGlobal | undefined;

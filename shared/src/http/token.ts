@@ -1,5 +1,5 @@
-// The token lives in localStorage under `jwt` (spec point 9).
-export const TOKEN_KEY = 'jwt';
+// The token lives in localStorage under `jwt` (spec point 9). Only the session (session/store.ts) writes it.
+import { TOKEN_KEY } from '@skynet/contract';
 
 export function readToken(): string | null {
   try {

@@ -1,13 +1,11 @@
 // The session: token, current user, and who is listening. One store for the whole product, because
 // @skynet/shared is a Module Federation singleton; any remote's React tree reads it with useSession().
+import type { CurrentUser, SessionStatus } from '@skynet/contract';
 import { useSyncExternalStore } from 'react';
-import { accountApi, authApi } from '../api';
 import { dropHeadStart } from '../http/headStart';
 import { readToken, writeToken } from '../http/token';
 import { closeSocket } from '../socket';
-import type { CurrentUser } from '../types';
-
-export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+import { sessionCalls } from './calls';
 
 export interface SessionState {
   status: SessionStatus;
@@ -63,7 +61,7 @@ export const session = {
       return null;
     }
     // Both at once: the saved token is good for the lookup while the fresh one is on its way.
-    const refreshing = authApi.refreshToken().then((fresh) => {
+    const refreshing = sessionCalls.refreshToken().then((fresh) => {
       if (fresh && readToken()) writeToken(fresh);
     });
     const user = await session.refreshUser();
@@ -79,7 +77,7 @@ export const session = {
     }
     set({ token: readToken() });
     try {
-      const user = await accountApi.currentUser();
+      const user = await sessionCalls.currentUser();
       set({ user, status: 'signed-in', token: readToken() });
       return user;
     } catch (error) {
@@ -93,6 +91,15 @@ export const session = {
       return state.user;
     }
   },
+  /**
+   * The API answered a new token for the same person (a password change retires every older one): keep it, and
+   * reopen the live socket with it, so the person stays signed in. The session is the only writer of the token.
+   */
+  replaceToken(token: string): void {
+    writeToken(token);
+    void closeSocket();
+    set({ token });
+  },
   /** Local update after a profile change, so every area shows the new name/avatar at once. */
   patchUser(patch: Partial<CurrentUser>): void {
     if (state.user) set({ user: { ...state.user, ...patch } });
@@ -102,9 +109,4 @@ export const session = {
 /** The session in React: re-renders when it changes. */
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get, session.get);
-}
-
-/** The signed-in user; throws if used outside signed-in routes (the shell gates those). */
-export function useCurrentUser(): CurrentUser | null {
-  return useSession().user;
 }

@@ -1,15 +1,9 @@
 // The one socket.io connection of the product. socket.io-client is fetched only when chat first needs it,
 // and the connection is shared by every area: visiting chat twice never opens a second one.
+import { SOCKET_PATH, type SocketAuth } from '@skynet/contract';
 import type { Socket } from 'socket.io-client';
 import { getRuntimeConfig } from '../config';
 import { readToken } from '../http/token';
-
-export const SOCKET_EVENTS = {
-  join: 'sendID',
-  leave: 'leaveID',
-  message: 'displayMessage',
-  conversationStarted: 'conversationStarted',
-} as const;
 
 let socketPromise: Promise<Socket> | null = null;
 
@@ -17,7 +11,7 @@ let socketPromise: Promise<Socket> | null = null;
 export function socketOptions(token: string | null) {
   const { socketPath } = getRuntimeConfig();
   return {
-    path: socketPath || '/socket.io',
+    path: socketPath || SOCKET_PATH,
     timeout: 20_000,
     reconnection: true,
     reconnectionDelay: 1_000,
@@ -25,7 +19,7 @@ export function socketOptions(token: string | null) {
     randomizationFactor: 0.5,
     reconnectionAttempts: Number.POSITIVE_INFINITY,
     transports: ['polling', 'websocket'],
-    auth: (callback: (data: { token: string | null }) => void) => callback({ token: readToken() ?? token }),
+    auth: (callback: (data: SocketAuth) => void) => callback({ token: readToken() ?? token }),
   };
 }
 

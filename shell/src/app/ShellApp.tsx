@@ -1,11 +1,11 @@
-import { onUnauthorized, paths, session, ToastHost, useSession } from '@skynet/shared';
+import { type Registry, resolvePath } from '@skynet/contract';
+import { paths } from '@skynet/kit';
+import { onUnauthorized, session, ToastHost, useSession } from '@skynet/shared';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { NavigationBar } from '../layout/NavigationBar';
 import { NotFound } from '../layout/NotFound';
-import { resolvePath } from '../platform/routes';
-import type { Registry } from '../registry/types';
 
 // Auth screens are the shell's own (they must work with every remote down), split out of the first load.
 const LoginPage = lazy(() => import('../auth/LoginPage'));

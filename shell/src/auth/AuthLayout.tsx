@@ -1,6 +1,6 @@
 // The frame every auth screen shares: a starry backdrop, the product mark and a centred card.
 // Uses only @skynet/shared and the shell's own styles, so it works with every remote down.
-import { useDocumentTitle } from '@skynet/shared';
+import { useDocumentTitle } from '@skynet/kit';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './auth.module.css';

@@ -1,11 +1,11 @@
-import { authApi } from '@skynet/shared';
+import { authApi } from '@skynet/kit';
+import { httpError, renderAt } from '@skynet/kit/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ForgotPasswordPage from './ForgotPasswordPage';
-import { httpError, renderRoute } from './testUtils';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   authApi: { forgotPassword: jest.fn() },
 }));
 
@@ -14,13 +14,13 @@ beforeEach(() => jest.clearAllMocks());
 
 async function submit(email = 'ada@example.com') {
   const user = userEvent.setup();
-  renderRoute('/forgetpassword', <ForgotPasswordPage />, '/forgetpassword');
+  renderAt(<ForgotPasswordPage />, { url: '/forgetpassword', path: '/forgetpassword', location: 'away' });
   await user.type(screen.getByLabelText('Email'), email);
   await user.click(screen.getByRole('button', { name: 'Submit' }));
 }
 
 test('no page header: no back button', () => {
-  renderRoute('/forgetpassword', <ForgotPasswordPage />, '/forgetpassword');
+  renderAt(<ForgotPasswordPage />, { url: '/forgetpassword', path: '/forgetpassword', location: 'away' });
   expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   expect(screen.getByLabelText('Email')).toBeRequired();
 });

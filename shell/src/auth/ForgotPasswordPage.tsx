@@ -1,4 +1,5 @@
-import { authApi, notify, paths, SubmitButton, TextField, useSingleFlight } from '@skynet/shared';
+import { authApi, paths, SubmitButton, TextField, useSingleFlight } from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';

@@ -1,14 +1,18 @@
-import { authApi, notify, session } from '@skynet/shared';
+import { authApi } from '@skynet/kit';
+import { httpError, renderAt } from '@skynet/kit/testing';
+import { notify, session } from '@skynet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from './LoginPage';
 import { leavePage } from './leavePage';
-import { httpError, renderRoute } from './testUtils';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
-  authApi: { login: jest.fn(), exchangeCode: jest.fn(), identityProviderUrl: jest.fn() },
   session: { signIn: jest.fn() },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
+  authApi: { login: jest.fn(), exchangeCode: jest.fn(), identityProviderUrl: jest.fn() },
 }));
 jest.mock('./leavePage', () => ({ leavePage: jest.fn() }));
 
@@ -20,7 +24,7 @@ beforeEach(() => {
   signIn.mockResolvedValue(null);
 });
 
-const show = (url = '/login') => renderRoute('/login', <LoginPage />, url);
+const show = (url = '/login') => renderAt(<LoginPage />, { url, path: '/login', location: 'away' });
 
 async function fillAndSubmit(user = userEvent.setup()) {
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');

@@ -2,14 +2,13 @@ import {
   authApi,
   failureText,
   Loader,
-  notify,
   PasswordField,
   paths,
   SubmitButton,
-  session,
   TextField,
   useSingleFlight,
-} from '@skynet/shared';
+} from '@skynet/kit';
+import { notify, session } from '@skynet/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../app/ShellApp';

@@ -1,7 +1,8 @@
 // Sign in (or up) with the identity provider: ask our API for the provider's address and go there.
 // The round trip ends at /login?code=..., which LoginPage exchanges for a token. When the server has no
 // provider configured it answers an error ('Sign-in with an identity provider is not configured.'): shown as is.
-import { authApi, failureText, notify, SubmitButton, useSingleFlight } from '@skynet/shared';
+import { authApi, failureText, SubmitButton, useSingleFlight } from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import styles from './auth.module.css';
 import { leavePage } from './leavePage';
 

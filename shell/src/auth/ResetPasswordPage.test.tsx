@@ -1,11 +1,11 @@
-import { authApi } from '@skynet/shared';
+import { authApi } from '@skynet/kit';
+import { httpError, renderAt } from '@skynet/kit/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ResetPasswordPage from './ResetPasswordPage';
-import { httpError, renderRoute } from './testUtils';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   authApi: { resetPassword: jest.fn() },
 }));
 
@@ -14,14 +14,22 @@ beforeEach(() => jest.clearAllMocks());
 
 async function submit() {
   const user = userEvent.setup();
-  renderRoute('/resetpassword/:token', <ResetPasswordPage />, '/resetpassword/tok-42');
+  renderAt(<ResetPasswordPage />, {
+    url: '/resetpassword/tok-42',
+    path: '/resetpassword/:token',
+    location: 'away',
+  });
   await user.type(screen.getByLabelText('New password'), 'n3w-secret');
   await user.type(screen.getByLabelText('Confirm new password'), 'n3w-secret');
   await user.click(screen.getByRole('button', { name: 'RESET PASSWORD' }));
 }
 
 test('both fields are required and can be shown', () => {
-  renderRoute('/resetpassword/:token', <ResetPasswordPage />, '/resetpassword/tok-42');
+  renderAt(<ResetPasswordPage />, {
+    url: '/resetpassword/tok-42',
+    path: '/resetpassword/:token',
+    location: 'away',
+  });
   expect(screen.getByLabelText('New password')).toBeRequired();
   expect(screen.getByLabelText('Confirm new password')).toBeRequired();
   expect(screen.getByRole('button', { name: 'Show new password' })).toBeInTheDocument();

@@ -1,12 +1,5 @@
-import {
-  authApi,
-  failureText,
-  notify,
-  PasswordField,
-  paths,
-  SubmitButton,
-  useSingleFlight,
-} from '@skynet/shared';
+import { authApi, failureText, PasswordField, paths, SubmitButton, useSingleFlight } from '@skynet/kit';
+import { notify } from '@skynet/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';

@@ -1,14 +1,18 @@
-import { authApi, planetApi, session } from '@skynet/shared';
+import { authApi, planetApi } from '@skynet/kit';
+import { httpError, renderAt } from '@skynet/kit/testing';
+import { session } from '@skynet/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SignupPage from './SignupPage';
-import { httpError, renderRoute } from './testUtils';
 
 jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
+  session: { signIn: jest.fn() },
+}));
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   authApi: { signup: jest.fn(), identityProviderUrl: jest.fn() },
   planetApi: { list: jest.fn() },
-  session: { signIn: jest.fn() },
 }));
 
 const planets = [
@@ -31,7 +35,7 @@ beforeEach(() => {
   setGeolocation((_ok, fail) => fail());
 });
 
-const show = () => renderRoute('/signup', <SignupPage />, '/signup');
+const show = () => renderAt(<SignupPage />, { url: '/signup', path: '/signup', location: 'away' });
 
 async function fill(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Username'), 'ada');

@@ -1,16 +1,15 @@
+import type { Planet } from '@skynet/contract';
 import {
   authApi,
   failureText,
-  notify,
   PasswordField,
-  type Planet,
   paths,
   planetApi,
   SubmitButton,
-  session,
   TextField,
   useSingleFlight,
-} from '@skynet/shared';
+} from '@skynet/kit';
+import { notify, session } from '@skynet/shared';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../app/ShellApp';

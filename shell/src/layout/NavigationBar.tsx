@@ -1,4 +1,4 @@
-import { paths } from '@skynet/shared';
+import { paths } from '@skynet/kit';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router-dom';
 import styles from './layout.module.css';

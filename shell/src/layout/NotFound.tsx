@@ -1,4 +1,4 @@
-import { paths, useDocumentTitle } from '@skynet/shared';
+import { paths, useDocumentTitle } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import styles from './layout.module.css';
 

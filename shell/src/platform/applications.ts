@@ -1,13 +1,17 @@
+import {
+  type VersionChoice as Choice,
+  chooseVersion,
+  type Registry,
+  type RemoteEntry,
+  remoteActive,
+} from '@skynet/contract';
 import { AreaFallback, type AreaProps, type Lifecycles, session } from '@skynet/shared';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
-import { type Choice, chooseVersion } from '../registry/select';
-import type { Registry, RemoteEntry } from '../registry/types';
 import { areaElement } from './areas';
 import { loadExposedModule, setManifest } from './federation';
 import { reportEvent } from './reporting';
-import { remoteActive } from './routes';
 
 export interface LoadedRemote {
   remote: string;

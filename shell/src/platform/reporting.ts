@@ -1,6 +1,7 @@
 // Which version of each remote a page load used, and what failed: batched into few POST /api/platform/events,
 // each distinct event once per page load. Best-effort: the page never suffers for it.
-import { getRuntimeConfig, type PlatformEvent, platformApi } from '@skynet/shared';
+import { type PlatformEvent, platformApi } from '@skynet/kit';
+import { getRuntimeConfig } from '@skynet/shared';
 
 const FLUSH_AFTER_MS = 1000;
 const seen = new Set<string>();

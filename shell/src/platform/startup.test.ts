@@ -1,22 +1,8 @@
+import type { Registry } from '@skynet/contract';
 import { loadHttpLibraries } from '@skynet/shared/http-libraries';
-import type { Registry } from '../registry/types';
-import { appScripts, likelyRemote, patternToRegExp, preloadHttpClient, startupJson } from './startup';
+import { appScripts, likelyRemote, preloadHttpClient, startupJson } from './startup';
 
 jest.mock('@skynet/shared/http-libraries', () => ({ loadHttpLibraries: jest.fn(() => Promise.resolve()) }));
-
-test('route patterns match like the router for the shapes remotes declare', () => {
-  expect(patternToRegExp('/feed').test('/feed')).toBe(true);
-  expect(patternToRegExp('/feed').test('/feed/')).toBe(true);
-  expect(patternToRegExp('/feed').test('/feedback')).toBe(false);
-  expect(patternToRegExp('/post/:id').test('/post/42')).toBe(true);
-  expect(patternToRegExp('/post/:id').test('/post')).toBe(false);
-  expect(patternToRegExp('/post/:id').test('/post/42/comments')).toBe(false);
-  expect(patternToRegExp('/about/*').test('/about')).toBe(true);
-  expect(patternToRegExp('/about/*').test('/about/privacy')).toBe(true);
-  expect(patternToRegExp('/').test('/')).toBe(true);
-  expect(patternToRegExp('/').test('/feed')).toBe(false);
-  expect(patternToRegExp('/a.b').test('/axb')).toBe(false);
-});
 
 const version = { manifest: '/remotes/x/1/mf-manifest.json' };
 const registry: Registry = {

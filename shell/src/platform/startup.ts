@@ -2,20 +2,28 @@
 // read /config.json and /remotes.json once (index.html preloads both; bootstrap awaits the same promises), and as
 // soon as the registry is in, preload the remoteEntry.js of the area this path will most likely show, so it downloads
 // alongside the bootstrap instead of after it. Only this chunk's own code is usable here: no shared singletons.
+import {
+  chooseVersion,
+  findRoute,
+  HEAD_START_ELEMENT_ID,
+  type HeadStartBlock,
+  parseRegistry,
+  REGISTRY_PATH,
+  type Registry,
+  TOKEN_KEY,
+} from '@skynet/contract';
 import { hasHeadStart } from '@skynet/shared/head-start';
 import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import { integrityIndex } from '../registry/integrity';
-import { parseRegistry } from '../registry/parse';
-import { chooseVersion, visitorId } from '../registry/select';
-import type { Access, Registry } from '../registry/types';
+import { visitorId } from '../registry/select';
 import { remoteEntryUrl } from './remoteEntryUrl';
 
 const requests = new Map<string, Promise<unknown>>();
 
-/** The page's head start (api/src/lib/head-start.ts), as far as the shell reads it; empty without one. */
-function headStartBlock(): { files?: unknown; routeCalls?: unknown } {
+/** The page's head start (api/src/site/head-start.ts), as far as the shell reads it; empty without one. */
+function headStartBlock(): Partial<Record<keyof HeadStartBlock, unknown>> {
   try {
-    const block = document.getElementById('skynet-head-start');
+    const block = document.getElementById(HEAD_START_ELEMENT_ID);
     const parsed: unknown = block ? JSON.parse(block.textContent ?? '') : null;
     return typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
@@ -52,32 +60,14 @@ export function startupJson(url: string): Promise<unknown> {
   return request;
 }
 
-/**
- * A react-router path pattern ('/feed', '/post/:id', '/about/*') as a RegExp: enough to guess which remote to
- * preload. The shell's real routing (routes.ts) uses react-router's matchPath, which is not loaded yet here.
- */
-export function patternToRegExp(pattern: string): RegExp {
-  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const parts = pattern
-    .split('/')
-    .filter(Boolean)
-    .map((part) => (part === '*' ? '(?:/.*)?' : part.startsWith(':') ? '/[^/]+' : `/${literal(part)}`));
-  return new RegExp(`^${parts.join('') || '/'}/?$`, 'i');
-}
-
 /** The remote most likely to show `pathname`, judging signed in by a saved token. */
 export function likelyRemote(registry: Registry, pathname: string, signedIn: boolean): string | null {
-  const allowed = (access: Access) => access === 'public' || (access === 'signed-in') === signedIn;
-  for (const [remote, entry] of Object.entries(registry.remotes)) {
-    if (entry.routes.some((route) => allowed(route.access) && patternToRegExp(route.path).test(pathname)))
-      return remote;
-  }
-  return null;
+  return findRoute(registry, pathname, signedIn ? 'signed-in' : 'signed-out')?.remote ?? null;
 }
 
 function hasToken(): boolean {
   try {
-    return Boolean(window.localStorage.getItem('jwt'));
+    return Boolean(window.localStorage.getItem(TOKEN_KEY));
   } catch {
     return false;
   }
@@ -112,7 +102,7 @@ export function appScripts(manifest: unknown): string[] {
  * With a saved token the first thing the session does is an API call, so the HTTP libraries (lazy in @skynet/shared,
  * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. When the page's HTML
  * has already started the session's calls and the route's own (a head start with `routeCalls`,
- * api/src/lib/head-start.ts), the libraries are not needed for the first screen: they download once the first area
+ * api/src/site/head-start.ts), the libraries are not needed for the first screen: they download once the first area
  * is up and the browser is idle, so they do not share the network with what that screen needs (any earlier call
  * loads them at once anyway). A page that asks for its data itself (the map's planets) gets them at once. Signed out, nothing is fetched:
  * the landing page makes no API call.
@@ -150,7 +140,7 @@ const preloadedByPage = (href: string) =>
  * bootstrap's code does, instead of one after the other once it has run. A wrong guess costs a few kilobytes.
  */
 export async function preloadLikelyEntry(): Promise<string | null> {
-  const { registry } = parseRegistry(await startupJson('/remotes.json'));
+  const { registry } = parseRegistry(await startupJson(REGISTRY_PATH));
   const remote = likelyRemote(registry, window.location.pathname, hasToken());
   const entry = remote ? registry.remotes[remote] : undefined;
   const choice = remote && entry ? chooseVersion(remote, entry, visitorId()) : null;

@@ -1,4 +1,4 @@
-import type { Registry } from '../registry/types';
+import type { Registry } from '@skynet/contract';
 import { loadExposedModule } from './federation';
 import { warmUp } from './warmUp';
 

@@ -1,7 +1,6 @@
+import { type Registry, resolvePath } from '@skynet/contract';
 import { readToken } from '@skynet/shared';
-import type { Registry } from '../registry/types';
 import { loadExposedModule } from './federation';
-import { resolvePath } from './routes';
 
 /**
  * Starts fetching the code of the remote that will most likely show this path (its manifest, entry and

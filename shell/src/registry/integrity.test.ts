@@ -1,6 +1,6 @@
 import { createHash, webcrypto } from 'node:crypto';
+import { parseRegistry } from '@skynet/contract';
 import { integrityIndex, matchesIntegrity } from './integrity';
-import { parseRegistry } from './parse';
 
 const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 

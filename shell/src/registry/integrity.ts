@@ -1,6 +1,6 @@
 // Integrity recorded at publish time (registry versions[v].integrity, file name -> sha384), by absolute URL,
 // so the shell can check a manifest's bytes and give remoteEntry.js an `integrity` attribute.
-import type { Registry } from './types';
+import type { Registry } from '@skynet/contract';
 
 export type IntegrityIndex = Map<string, string>;
 

@@ -1,6 +1,6 @@
+import { OVERRIDES_KEY } from '@skynet/contract';
 import {
   clearOverrides,
-  OVERRIDES_KEY,
   overrideAllowed,
   parseOverrideParams,
   readStoredOverrides,

@@ -5,8 +5,8 @@
 // which a link cannot write. A `?override=<remote>=<manifest URL>` link never takes effect by itself: the person is
 // asked to confirm, and only then is it saved. See docs/operations.md.
 
-export const OVERRIDES_KEY = 'skynet:overrides';
-export const OVERRIDE_PARAM = 'override';
+import { OVERRIDE_PARAM, OVERRIDES_KEY } from '@skynet/contract';
+
 export const DEFAULT_DEV_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'http://[::1]:*'];
 
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');

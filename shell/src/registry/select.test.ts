@@ -1,5 +1,5 @@
-import { bucket, chooseVersion, visitorId } from './select';
-import type { RemoteEntry } from './types';
+import { canaryBucket as bucket, chooseVersion, type RemoteEntry } from '@skynet/contract';
+import { visitorId } from './select';
 
 const entry = (percent: number): RemoteEntry => ({
   routes: [{ path: '/about', access: 'public' }],

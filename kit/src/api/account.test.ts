@@ -1,6 +1,6 @@
+import { TOKEN_KEY } from '@skynet/contract';
+import { httpClient, readToken } from '@skynet/shared';
 import type { AxiosCacheInstance } from 'axios-cache-interceptor';
-import { httpClient } from '../http/client';
-import { readToken, writeToken } from '../http/token';
 import { accountApi } from './index';
 
 let http: AxiosCacheInstance;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 
 test('a password change keeps the fresh token the API answers, so the person stays signed in', async () => {
-  writeToken('old');
+  window.localStorage.setItem(TOKEN_KEY, 'old');
   http.defaults.adapter = async (config) => ({
     data: { success: true, message: 'Your password has been changed.', value: 'fresh' },
     status: 200,
@@ -22,7 +22,7 @@ test('a password change keeps the fresh token the API answers, so the person sta
 });
 
 test('a password change that answers no token leaves the saved one alone', async () => {
-  writeToken('old');
+  window.localStorage.setItem(TOKEN_KEY, 'old');
   http.defaults.adapter = async (config) => ({
     data: { success: true, message: 'Done' },
     status: 200,

@@ -1,5 +1,21 @@
-import type { Registry } from '../registry/types';
-import { accessAllows, remoteActive, resolvePath } from './routes';
+import type { Registry } from './registry';
+import { accessAllows, matchRoute, remoteActive, resolvePath } from './routing';
+
+const matches = (pattern: string, pathname: string) => matchRoute(pattern, pathname) !== null;
+
+test('route patterns match like the router for the shapes remotes declare', () => {
+  expect(matches('/feed', '/feed')).toBe(true);
+  expect(matches('/feed', '/feed/')).toBe(true);
+  expect(matches('/feed', '/feedback')).toBe(false);
+  expect(matches('/post/:id', '/post/42')).toBe(true);
+  expect(matches('/post/:id', '/post')).toBe(false);
+  expect(matches('/post/:id', '/post/42/comments')).toBe(false);
+  expect(matches('/about/*', '/about')).toBe(true);
+  expect(matches('/about/*', '/about/privacy')).toBe(true);
+  expect(matches('/', '/')).toBe(true);
+  expect(matches('/', '/feed')).toBe(false);
+  expect(matches('/a.b', '/axb')).toBe(false);
+});
 
 const version = { '1.0.0': { manifest: '/m.json' } };
 const registry: Registry = {

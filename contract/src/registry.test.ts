@@ -1,4 +1,4 @@
-import { parseRegistry } from './parse';
+import { parseRegistry } from './registry';
 
 const good = {
   schemaVersion: 1,

@@ -1,4 +1,5 @@
-// Entities of spec point 3, as the API answers them (see api/README.md for the parts the spec left open).
+// Entities of spec point 3, as the API answers them and the browser reads them (api/README.md has the parts the
+// spec left open).
 
 export type Id = string;
 

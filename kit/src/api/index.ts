@@ -1,12 +1,5 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
-import type { CacheRequestConfig } from 'axios-cache-interceptor';
-import { getRuntimeConfig } from '../config';
-import { cacheIds } from '../http/cache';
-import { http } from '../http/client';
-import { takeHeadStart } from '../http/headStart';
-import { writeToken } from '../http/token';
-import { closeSocket } from '../socket';
 import type {
   Comment,
   ConversationRow,
@@ -21,22 +14,18 @@ import type {
   Post,
   SignupPayload,
   User,
-} from '../types';
+} from '@skynet/contract';
+import {
+  cacheIds,
+  getEnvelope as get,
+  getRuntimeConfig,
+  http,
+  session,
+  sessionCalls,
+  unwrap,
+} from '@skynet/shared';
 
 const seg = (value: string) => encodeURIComponent(value);
-
-async function get<T>(url: string, config?: CacheRequestConfig): Promise<Envelope<T>> {
-  // The page's first calls may already be answered: the HTML started them (http/headStart.ts).
-  const started = takeHeadStart<Envelope<T>>(url, config?.params);
-  const answer = started ? await started : null;
-  if (answer) return answer;
-  return (await http.get<Envelope<T>>(url, config)).data;
-}
-
-function unwrap<T>(envelope: Envelope<T>): T {
-  if (envelope.value === undefined) throw new Error(envelope.error ?? 'The server answered without a value.');
-  return envelope.value;
-}
 
 /** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
 async function setCachedToggle(id: string, value: boolean): Promise<void> {
@@ -47,23 +36,6 @@ async function setCachedToggle(id: string, value: boolean): Promise<void> {
 }
 
 export const authApi = {
-  /** GET /user/login?token=refresh: a fresh token, or null. */
-  async refreshToken(): Promise<string | null> {
-    try {
-      const envelope = await get<string>('/user/login', { params: { token: 'refresh' }, cache: false });
-      return typeof envelope.value === 'string' ? envelope.value : null;
-    } catch {
-      return null;
-    }
-  },
-  /** GET /user/login: is the saved token still good? */
-  async isAuthenticated(): Promise<boolean> {
-    try {
-      return (await http.get('/user/login', { cache: false })).status === 200;
-    } catch {
-      return false;
-    }
-  },
   async login(email: string, password: string): Promise<string> {
     const envelope = (await http.post<Envelope<string>>('/user/login', { email, password })).data;
     if (!envelope.success || typeof envelope.value !== 'string') throw new Error('Invalid login response');
@@ -89,20 +61,15 @@ export const authApi = {
 };
 
 export const accountApi = {
-  async currentUser(): Promise<CurrentUser> {
-    return unwrap(await get<CurrentUser>('/user', { cache: false }));
-  },
+  currentUser: (): Promise<CurrentUser> => sessionCalls.currentUser(),
   /**
-   * The API retires every older token when the password changes and answers a fresh one in `value`: keep it,
-   * and reopen the live socket with it, so the person stays signed in.
+   * The API retires every older token when the password changes and answers a fresh one in `value`: the session
+   * keeps it and reopens the live socket with it, so the person stays signed in.
    */
   async changePassword(password: string, newpassword: string, confirmpassword: string): Promise<string> {
     const response = await http.patch('/user/changepassword', { password, newpassword, confirmpassword });
     const fresh = (response.data as { value?: unknown }).value;
-    if (typeof fresh === 'string' && fresh) {
-      writeToken(fresh);
-      void closeSocket();
-    }
+    if (typeof fresh === 'string' && fresh) session.replaceToken(fresh);
     return messageOf(response);
   },
   async changeUsername(newUsername: string): Promise<string> {

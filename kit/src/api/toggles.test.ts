@@ -1,5 +1,5 @@
+import { httpClient } from '@skynet/shared';
 import type { AxiosCacheInstance } from 'axios-cache-interceptor';
-import { httpClient } from '../http/client';
 import { postApi } from './index';
 
 let http: AxiosCacheInstance;

@@ -1,6 +1,6 @@
-import { END_OF_LIST_TEXT, EndOfList } from '@skynet/shared';
 import { act, render, screen } from '@testing-library/react';
-import { deferred } from '../test-utils';
+import { deferred } from '../testing';
+import { END_OF_LIST_TEXT, EndOfList } from '../ui/Loader';
 import { isNearBottom, usePagedList } from './usePagedList';
 
 interface Item {

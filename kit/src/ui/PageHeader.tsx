@@ -1,5 +1,5 @@
+import { useNavigate } from '@skynet/shared';
 import { type ReactNode, useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import styles from './ui.module.css';
 
 export const PRODUCT_NAME = 'Skynet';

@@ -1,4 +1,4 @@
-// One infinite-list engine for every paged list of this area (spec points 4 and 9).
+// One infinite-list engine for every paged list (spec points 4 and 9).
 //
 // - Pages are numbered from `firstPage`: 1 for the galaxy and planet feeds, 0 for every other list.
 // - One page at a time: a page is never requested twice and never while another is in flight.
@@ -6,10 +6,6 @@
 //   viewport's bottom, checked every 1000 ms, and checked at once after each page renders (so a short page
 //   that does not fill the screen pulls the next one without waiting a second).
 // - An empty page or a failed request ends the list (the caller then shows END_OF_LIST_TEXT).
-//
-// It lives here, not in @skynet/shared: shared is a Module Federation singleton served by whichever copy loads
-// first (the shell's), so a new export there is missing at run time until every consumer is rebuilt, and no
-// other area pages through a list today.
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 
 export const SCROLL_CHECK_MS = 1000;

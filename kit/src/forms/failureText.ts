@@ -1,4 +1,4 @@
-import { errorText } from '../http/client';
+import { errorText } from '@skynet/shared';
 
 /**
  * The text to show for a failed call: the server's `error`/`message` for an HTTP failure (see errorText),

@@ -1,0 +1,49 @@
+// The head start: what the API server puts into a page's HTML so its first calls and files start before any script
+// has arrived (docs/decisions.md "A page's first calls and files start from the HTML"). The server writes the block
+// and the inline script (api/src/site/head-start.ts); the shell reads the block, @skynet/shared takes the answers.
+
+/** The `<script type="application/json">` element that carries the block. */
+export const HEAD_START_ELEMENT_ID = 'skynet-head-start';
+
+/** The global the inline script leaves: `{ at, answers: { call: Promise<body | null> } }`. */
+export const HEAD_START_GLOBAL = '__skynetHeadStart';
+
+/** An answer the page started is used only this long after the page began (then the caller asks again). */
+export const HEAD_START_FRESH_MS = 10_000;
+
+/**
+ * What the session asks first at start (spec point 4: the token re-saved, the current user looked up), as
+ * `path?query`: the lookup, which the first screen waits for, goes first; the refresh, which nothing waits for, last.
+ */
+export const SESSION_CALLS = { lookup: '/user', refresh: '/user/login?token=refresh' } as const;
+
+export interface HeadStartPreload {
+  href: string;
+  as: 'script' | 'style';
+  integrity?: string;
+}
+
+/** The JSON block in the page. */
+export interface HeadStartBlock {
+  /** The API base the client uses (config.json's apiBaseUrl). */
+  api: string;
+  /** API calls (`path?query`) the inline script starts with the saved token. */
+  calls: string[];
+  preload: HeadStartPreload[];
+  /** The route needs a session: its files are preloaded only with a saved token. */
+  signedIn: boolean;
+  /** The route's owner declared its first calls (`early`): the first screen needs no other call to show. */
+  routeCalls: boolean;
+  /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */
+  files?: Record<string, unknown>;
+}
+
+/** What the inline script leaves on the global. */
+export interface HeadStartGlobal {
+  at: number;
+  answers: Record<string, Promise<unknown> | undefined>;
+}
+
+/** A call the head start may start: a same-API path with an optional query, nothing else. */
+export const isHeadStartCall = (call: unknown): call is string =>
+  typeof call === 'string' && /^\/[A-Za-z0-9/_:.~%-]*(\?[A-Za-z0-9=&_.~%-]*)?$/.test(call);

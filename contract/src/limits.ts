@@ -1,0 +1,26 @@
+// Business constants of spec point 9 that the browser checks for a quick answer and the API enforces.
+
+/** Post length, 1 to 324 characters. */
+export const POST_MIN_LENGTH = 1;
+export const POST_MAX_LENGTH = 324;
+
+/** Avatar files: at most 3,000,000 bytes of png, jpeg or webp. */
+export const AVATAR_MAX_BYTES = 3_000_000;
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type AvatarType = (typeof AVATAR_TYPES)[number];
+
+/** Account deletion asks for exactly this phrase. */
+export const DELETE_ACCOUNT_PHRASE = 'I-WANT-TO-DELETE-THIS-ACCOUNT';
+
+/** Items on one page of any list. */
+export const PAGE_SIZE = 20;
+
+/**
+ * Page numbering (spec point 4): the galaxy and planet feeds start at page 1; the user-history, profile, comment
+ * and search lists start at page 0.
+ */
+export const FIRST_PAGE = { feed: 1, list: 0 } as const;
+
+/** Reply preview: the parent's first 5 characters. Post metadata: the first 15. */
+export const REPLY_PREVIEW_LENGTH = 5;
+export const POST_META_PREVIEW_LENGTH = 15;

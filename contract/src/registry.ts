@@ -1,0 +1,143 @@
+// The registry (/remotes.json): what ops change to move one remote at a time, what the shell reads to route and
+// load, and what the API server reads to give a page its head start. One schema, one parser (docs/registry.md).
+
+/** Who may see a route: anyone, only a signed-in person, or only a signed-out visitor (the auth screens). */
+export type Access = 'public' | 'signed-in' | 'signed-out';
+
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'signed-out'];
+
+export interface RouteEntry {
+  /** A react-router path pattern: '/feed', '/post/:id', '/about/*'. */
+  path: string;
+  access: Access;
+  /**
+   * GET calls (API paths, `:param`s from the route) the route's first screen makes: the server starts them from
+   * the page's HTML (its head start). Declared in the owning remote's src/routes.ts.
+   */
+  early?: string[];
+}
+
+export interface VersionEntry {
+  /** URL of the version's mf-manifest.json. */
+  manifest: string;
+  /** Subresource-integrity hashes recorded at publish time, by file name. */
+  integrity?: Record<string, string>;
+  /** The routes this version was built with (ops copy them to the remote when it becomes stable). */
+  routes?: RouteEntry[];
+  publishedAt?: string;
+}
+
+export interface Canary {
+  version: string;
+  /** Share of visitors, 0-100. */
+  percent: number;
+}
+
+export interface RemoteEntry {
+  routes: RouteEntry[];
+  stable: string;
+  canary?: Canary | null;
+  versions: Record<string, VersionEntry>;
+}
+
+export interface Registry {
+  schemaVersion: 1;
+  /** Bumped by every ops change (compare-and-swap). */
+  revision?: number;
+  updatedAt?: string;
+  remotes: Record<string, RemoteEntry>;
+}
+
+/** The registry's URL path on the site's origin, and the runtime config's. */
+export const REGISTRY_PATH = '/remotes.json';
+export const CONFIG_PATH = '/config.json';
+
+export interface ParsedRegistry {
+  registry: Registry;
+  /** One line per entry that was left out, and why: a bad entry breaks only its own area. */
+  problems: string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isAccess = (value: unknown): value is Access => ACCESS_LEVELS.includes(value as Access);
+
+function parseRoute(raw: unknown): RouteEntry | null {
+  if (!isObject(raw) || typeof raw.path !== 'string' || !raw.path.startsWith('/')) return null;
+  if (!isAccess(raw.access)) return null;
+  const early = Array.isArray(raw.early)
+    ? raw.early.filter((call): call is string => typeof call === 'string')
+    : [];
+  return { path: raw.path, access: raw.access, ...(early.length > 0 ? { early } : {}) };
+}
+
+function parseVersion(raw: unknown): VersionEntry | null {
+  if (!isObject(raw) || typeof raw.manifest !== 'string') return null;
+  const integrity = isObject(raw.integrity)
+    ? Object.fromEntries(
+        Object.entries(raw.integrity).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+      )
+    : undefined;
+  const routes = Array.isArray(raw.routes) ? raw.routes.map(parseRoute) : undefined;
+  return {
+    manifest: raw.manifest,
+    ...(integrity ? { integrity } : {}),
+    ...(routes?.every((route) => route !== null) ? { routes: routes as RouteEntry[] } : {}),
+    ...(typeof raw.publishedAt === 'string' ? { publishedAt: raw.publishedAt } : {}),
+  };
+}
+
+function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem?: string } {
+  if (!isObject(raw)) return { problem: `${name}: not an object` };
+  if (!Array.isArray(raw.routes)) return { problem: `${name}: routes must be a list` };
+  const routes = raw.routes.map(parseRoute);
+  if (routes.some((route) => route === null))
+    return { problem: `${name}: every route needs a path and an access` };
+  if (typeof raw.stable !== 'string') return { problem: `${name}: stable must name a version` };
+  if (!isObject(raw.versions)) return { problem: `${name}: versions must be an object` };
+  const versions: Record<string, VersionEntry> = {};
+  for (const [version, value] of Object.entries(raw.versions)) {
+    const parsed = parseVersion(value);
+    if (parsed) versions[version] = parsed;
+  }
+  let canary: Canary | null = null;
+  if (
+    isObject(raw.canary) &&
+    typeof raw.canary.version === 'string' &&
+    typeof raw.canary.percent === 'number' &&
+    Number.isFinite(raw.canary.percent)
+  ) {
+    canary = { version: raw.canary.version, percent: Math.max(0, Math.min(100, raw.canary.percent)) };
+  }
+  const entry: RemoteEntry = { routes: routes as RouteEntry[], stable: raw.stable, canary, versions };
+  if (!versions[entry.stable]) {
+    // Still listed: the area's routes are known, and its fallback with Retry shows there.
+    return { entry, problem: `${name}: stable version ${entry.stable} has no manifest` };
+  }
+  return { entry };
+}
+
+/** Reads a registry leniently: a bad remote entry is left out (or kept without a usable version) and named. */
+export function parseRegistry(input: unknown): ParsedRegistry {
+  const problems: string[] = [];
+  const registry: Registry = { schemaVersion: 1, remotes: {} };
+  if (!isObject(input) || !isObject(input.remotes)) {
+    return { registry, problems: ['remotes.json has no "remotes" object'] };
+  }
+  if (typeof input.revision === 'number') registry.revision = input.revision;
+  if (typeof input.updatedAt === 'string') registry.updatedAt = input.updatedAt;
+  for (const [name, raw] of Object.entries(input.remotes)) {
+    const { entry, problem } = parseRemote(name, raw);
+    if (problem) problems.push(problem);
+    if (entry) registry.remotes[name] = entry;
+  }
+  return { registry, problems };
+}
+
+/** A canary that some visitors actually get: another version than stable, with a share above 0. */
+export function activeCanary(entry: RemoteEntry): Canary | null {
+  const canary = entry.canary;
+  if (!canary || canary.version === entry.stable || !(canary.percent > 0)) return null;
+  return canary;
+}

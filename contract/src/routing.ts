@@ -1,0 +1,146 @@
+// Route matching and the canary choice: the one implementation the shell (routing, early preloads), the API server
+// (a page's head start) and ops use, so the three can never disagree on who owns a path or who gets a canary.
+import type { Access, Registry, RemoteEntry, RouteEntry } from './registry.js';
+
+/** Route parameters by name, still URL-encoded as they stand in the address. */
+export type RouteParams = Record<string, string>;
+
+const compiled = new Map<string, { regExp: RegExp; names: string[] }>();
+
+/**
+ * Matches a react-router path pattern ('/feed', '/post/:id', '/about/*') against a pathname the way react-router's
+ * `matchPath({ path, end: true })` does: case-insensitive, trailing slashes allowed, `*` matches the rest (or
+ * nothing). The parameters come back undecoded. The contract test checks it against react-router itself.
+ */
+export function matchRoute(pattern: string, pathname: string): RouteParams | null {
+  let matcher = compiled.get(pattern);
+  if (!matcher) {
+    const names: string[] = [];
+    const source = pattern
+      .split('/')
+      .filter(Boolean)
+      .map((part) => {
+        if (part === '*') return '(?:/.*)?';
+        if (part.startsWith(':')) {
+          names.push(part.slice(1));
+          return '/([^/]+)';
+        }
+        return `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      })
+      .join('');
+    matcher = { regExp: new RegExp(`^${source}/*$`, 'i'), names };
+    compiled.set(pattern, matcher);
+  }
+  const match = matcher.regExp.exec(pathname);
+  if (!match) return null;
+  const params: RouteParams = {};
+  matcher.names.forEach((name, i) => {
+    params[name] = match[i + 1] ?? '';
+  });
+  return params;
+}
+
+/** Where a person stands: still being determined, signed in, or signed out. */
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export function accessAllows(access: Access, status: SessionStatus): boolean {
+  if (status === 'loading') return false;
+  if (access === 'public') return true;
+  return access === 'signed-in' ? status === 'signed-in' : status === 'signed-out';
+}
+
+export type Resolution =
+  | { kind: 'remote'; remote: string }
+  | { kind: 'needs-sign-in' }
+  | { kind: 'needs-sign-out' }
+  | { kind: 'unknown' };
+
+export interface RouteMatch {
+  remote: string;
+  route: RouteEntry;
+  params: RouteParams;
+}
+
+/**
+ * The route that shows a path to this session: the first (registry order, then each remote's route order) that
+ * matches and that the session may see; null when there is none.
+ */
+export function findRoute(registry: Registry, pathname: string, status: SessionStatus): RouteMatch | null {
+  for (const [remote, entry] of Object.entries(registry.remotes)) {
+    for (const route of entry.routes) {
+      if (!accessAllows(route.access, status)) continue;
+      const params = matchRoute(route.path, pathname);
+      if (params) return { remote, route, params };
+    }
+  }
+  return null;
+}
+
+/**
+ * What a path is for this session: the remote that shows it (findRoute); else whether signing in (or out) would
+ * show it; else unknown (the 404 page).
+ */
+export function resolvePath(registry: Registry, pathname: string, status: SessionStatus): Resolution {
+  const found = findRoute(registry, pathname, status);
+  if (found) return { kind: 'remote', remote: found.remote };
+  let owned: Access | null = null;
+  for (const entry of Object.values(registry.remotes)) {
+    const route = entry.routes.find((candidate) => matchRoute(candidate.path, pathname) !== null);
+    if (route) {
+      owned = route.access;
+      break;
+    }
+  }
+  if (owned === 'signed-in') return { kind: 'needs-sign-in' };
+  if (owned === 'signed-out') return { kind: 'needs-sign-out' };
+  return { kind: 'unknown' };
+}
+
+/** Is this remote's area active for this path and session? */
+export function remoteActive(
+  routes: readonly RouteEntry[],
+  pathname: string,
+  status: SessionStatus,
+): boolean {
+  return routes.some(
+    (route) => accessAllows(route.access, status) && matchRoute(route.path, pathname) !== null,
+  );
+}
+
+/** `/feed/:id?page=1` with the route's parameters put in. */
+export const callWithParams = (call: string, params: RouteParams) =>
+  call.replace(/:([A-Za-z0-9_]+)/g, (whole, name: string) => params[name] ?? whole);
+
+/** FNV-1a: a stable, well-spread bucket 0..99 for a visitor and a remote. */
+export function canaryBucket(visitor: string, remote: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${visitor}:${remote}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 100;
+}
+
+export interface VersionChoice {
+  version: string;
+  manifest: string;
+  /** The version to fall back to when this one fails (set when a canary was chosen). */
+  fallback?: { version: string; manifest: string };
+}
+
+/**
+ * Which version of a remote this visitor gets: the canary for its share of visitors (sticky: the same visitor id
+ * always lands in the same bucket), else stable. Null when no version can be loaded.
+ */
+export function chooseVersion(name: string, entry: RemoteEntry, visitor: string): VersionChoice | null {
+  const stable = entry.versions[entry.stable];
+  const canary = entry.canary ? entry.versions[entry.canary.version] : undefined;
+  if (entry.canary && canary && canaryBucket(visitor, name) < entry.canary.percent) {
+    return {
+      version: entry.canary.version,
+      manifest: canary.manifest,
+      ...(stable ? { fallback: { version: entry.stable, manifest: stable.manifest } } : {}),
+    };
+  }
+  return stable ? { version: entry.stable, manifest: stable.manifest } : null;
+}
