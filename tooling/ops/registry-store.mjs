@@ -18,10 +18,11 @@ export const REGISTRY_FILE = 'remotes.json';
 export const HISTORY_FILE = 'registry-history.jsonl';
 
 /**
- * @typedef {{ path: string, access: 'public' | 'signed-in' | 'signed-out' }} Route
- * @typedef {{ manifest: string, integrity?: Record<string, string>, publishedAt?: string, routes?: Route[] }} VersionEntry
- * @typedef {{ routes: Route[], stable: string, canary: { version: string, percent: number } | null, versions: Record<string, VersionEntry> }} RemoteEntry
- * @typedef {{ schemaVersion: 1, revision: number, updatedAt?: string, remotes: Record<string, RemoteEntry> }} Registry
+ * The registry's schema is @skynet/contract's (one home for the shell, the API server and ops).
+ * @typedef {import('@skynet/contract').RouteEntry} Route
+ * @typedef {import('@skynet/contract').VersionEntry} VersionEntry
+ * @typedef {import('@skynet/contract').RemoteEntry} RemoteEntry
+ * @typedef {import('@skynet/contract').Registry} Registry
  * @typedef {{ registry: Registry, revision: number, hash: string }} Snapshot
  * @typedef {{ stable: string | null, canary: { version: string, percent: number } | null }} Placement
  * @typedef {{ at: string, revision: number, command: string, remote?: string, reason?: string, user?: string,
@@ -54,7 +55,8 @@ export function readRegistry(site) {
   /** @type {Registry} */
   const registry = JSON.parse(text);
   registry.remotes ??= {};
-  const revision = Number.isInteger(registry.revision) ? registry.revision : 0;
+  const revision =
+    typeof registry.revision === 'number' && Number.isInteger(registry.revision) ? registry.revision : 0;
   return { registry, revision, hash: hashText(text) };
 }
 

@@ -3,6 +3,7 @@ import { paths } from '@skynet/kit';
 import { onUnauthorized, session, ToastHost, useSession } from '@skynet/shared';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { safeReturnPath } from '../auth/returnPath';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { NavigationBar } from '../layout/NavigationBar';
 import { NotFound } from '../layout/NotFound';
@@ -66,12 +67,6 @@ function SignedOutOnly({ element }: { element: React.ReactElement }) {
     return <Navigate to={safeReturnPath(returnTo) ?? paths.home()} replace />;
   }
   return element;
-}
-
-/** Only same-site paths: a crafted link must not send someone elsewhere after login. */
-export function safeReturnPath(value: string | null): string | null {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
 }
 
 /** For paths the shell does not draw itself: a remote's area, a redirect, or the 404 page. */

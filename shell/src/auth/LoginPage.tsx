@@ -11,10 +11,10 @@ import {
 import { notify, session } from '@skynet/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { safeReturnPath } from '../app/ShellApp';
 import { AuthLayout, Divider } from './AuthLayout';
 import styles from './auth.module.css';
 import { ProviderButton } from './ProviderButton';
+import { safeReturnPath } from './returnPath';
 
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const LOGGED_IN = 'Logged in successfully.';

@@ -12,11 +12,11 @@ import {
 import { notify, session } from '@skynet/shared';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { safeReturnPath } from '../app/ShellApp';
 import { AuthLayout, Divider } from './AuthLayout';
 import styles from './auth.module.css';
 import { currentCoordinates } from './location';
 import { ProviderButton } from './ProviderButton';
+import { safeReturnPath } from './returnPath';
 
 export const ACCOUNT_CREATED = 'Account created successfully.';
 export const PLANETS_FAILED = 'The planets could not be loaded.';

@@ -1,4 +1,4 @@
-import { safeReturnPath } from './ShellApp';
+import { safeReturnPath } from './returnPath';
 
 test.each([
   ['/settings', '/settings'],
