@@ -19,8 +19,8 @@ import rateLimitPlugin from './plugins/external/rate-limit.js';
 import redisPlugin from './plugins/external/redis.js';
 import securityPlugin from './plugins/external/security.js';
 import swaggerPlugin from './plugins/external/swagger.js';
-import sitePlugin from './plugins/site.js';
 import apiRoutes from './routes/api/index.js';
+import sitePlugin from './site/plugin.js';
 
 /** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
 export const BODY_LIMIT = 4.5 * 1024 * 1024;

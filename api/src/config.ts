@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -194,8 +193,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     environment: str('NODE_ENV') ?? 'local',
     purgeAfterDays: 30,
   };
-}
-
-export function siteExists(config: Config): boolean {
-  return existsSync(config.siteDir);
 }

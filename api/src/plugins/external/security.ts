@@ -4,7 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import { PAGE_SCRIPT_CSP_SOURCES } from '../../lib/prerendered-page.js';
+import { PAGE_SCRIPT_CSP_SOURCES } from '../../site/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;

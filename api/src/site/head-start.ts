@@ -12,7 +12,7 @@
 // need one; a signed-in route's files too), and never with developer overrides (other code is loaded then).
 // @skynet/shared takes each answer once for the same call, while fresh (shared/src/http/headStart.ts).
 import path from 'node:path';
-import { fileStamp, isObject, type Json, readJson, siteFile } from './site-files.js';
+import { fileStamp, isObject, type Json, readJson, siteFile } from './files.js';
 
 /**
  * What session.start() asks first, in @skynet/shared's wording (path and query): the user lookup, which the first

@@ -3,8 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from '../lib/prerendered-page.js';
-import { siteFile } from '../lib/site-files.js';
+import { siteFile } from './files.js';
+import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from './prerendered-page.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,7 +39,8 @@ const isApiPath = (url: string) =>
 /**
  * Serves the built product (SITE_DIR) at `/`: runtime config, registry and manifests never cached, hashed assets
  * cached forever, and a SPA fallback to index.html for page navigations (with a signed-out page's prerendered
- * markup when its remote published one: lib/prerendered-page.ts). Also serves avatars under /api/media.
+ * markup when its remote published one, prerendered-page.ts, and the page's head start, head-start.ts). Also serves
+ * avatars under /api/media.
  */
 export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;

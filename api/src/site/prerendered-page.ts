@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
-import { fileStamp, isObject, readJson, siteFile } from './site-files.js';
 
 /**
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
