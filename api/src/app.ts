@@ -10,6 +10,7 @@ import faqsRepository from './plugins/app/faqs-repository.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
+import planetsRepository from './plugins/app/planets-repository.js';
 import platformRepository from './plugins/app/platform-repository.js';
 import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailerPlugin, { config });
   await app.register(avatarsPlugin, { config });
   await app.register(usersRepository);
+  await app.register(planetsRepository);
   await app.register(postsRepository);
   await app.register(chatRepository);
   await app.register(faqsRepository);

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, rows } from '../../db/database.js';
 import { conflict } from '../../lib/errors.js';
+import { sha256 } from '../../lib/ids.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
 import type { CurrentUser, User } from '../../schemas/entities.js';
 
@@ -107,6 +108,11 @@ export function createUsersRepository(db: Db) {
     /** Any user, deleted or not (profiles show deleted users as such). */
     byId(id: string): Promise<UserRow | null> {
       return one(sql`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = ${id}`);
+    },
+
+    /** Whether the account exists, deleted or not (a user's feed of an unknown id is 404). */
+    async exists(id: string): Promise<boolean> {
+      return (await rows(db, sql`SELECT 1 FROM users WHERE id = ${id}`)).length > 0;
     },
 
     byEmail(email: string): Promise<UserRow | null> {
@@ -230,6 +236,47 @@ export function createUsersRepository(db: Db) {
             WHERE id = ${userId} RETURNING token_version`,
       );
       return r?.token_version ?? 0;
+    },
+
+    /** Stores a password-reset link's token (only its SHA-256) for the account, valid until `expiresAt`. */
+    async addPasswordReset(userId: string, token: string, expiresAt: Date): Promise<void> {
+      await db.execute(
+        sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
+            VALUES (${sha256(token)}, ${userId}, ${expiresAt})`,
+      );
+    },
+
+    /**
+     * Uses a password-reset link, in one transaction: the link is marked used, the account (if not deleted) gets the
+     * new password hash and a new token version (older tokens stop working), and every other pending link of the
+     * account is used up. Returns the account's id; null, with nothing changed, when the link is unknown, used or
+     * expired, or the account deleted.
+     */
+    async resetPassword(token: string, passwordHash: string): Promise<string | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [r] = await rows<{ user_id: string }>(
+            tx,
+            sql`UPDATE password_resets SET used_at = now()
+                WHERE token_hash = ${sha256(token)} AND used_at IS NULL AND expires_at > now()
+                RETURNING user_id`,
+          );
+          if (!r) return tx.rollback();
+          const [u] = await rows<{ id: string }>(
+            tx,
+            sql`UPDATE users SET password_hash = ${passwordHash}, token_version = token_version + 1
+                WHERE id = ${r.user_id} AND deleted_at IS NULL RETURNING id`,
+          );
+          if (!u) return tx.rollback();
+          await tx.execute(
+            sql`UPDATE password_resets SET used_at = now() WHERE user_id = ${r.user_id} AND used_at IS NULL`,
+          );
+          return u.id;
+        });
+      } catch (err) {
+        if (err instanceof TransactionRollbackError) return null;
+        throw err;
+      }
     },
 
     /** Deletion takes effect at once (tokens revoked); the purge job removes the account 30 days later. */

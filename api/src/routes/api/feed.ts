@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
@@ -45,18 +43,11 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       // One query for the page; only an empty page asks whether the id exists.
       if (isUuid(id)) {
         const value = await posts.author(id, pageIndex(request.query.page, 0));
-        if (
-          value.length === 0 &&
-          (await rows(app.db, sql`SELECT 1 FROM users WHERE id = ${id}`)).length === 0
-        )
-          throw notFound('User not found.');
+        if (value.length === 0 && !(await app.usersRepository.exists(id))) throw notFound('User not found.');
         return sendSharedValue(reply, value);
       }
       const value = await posts.planet(id, pageIndex(request.query.page, 1));
-      if (
-        value.length === 0 &&
-        (await rows(app.db, sql`SELECT 1 FROM planets WHERE id = ${id}`)).length === 0
-      )
+      if (value.length === 0 && !(await app.planetsRepository.exists(id)))
         throw notFound('There is no planet or user with that id.');
       return sendSharedValue(reply, value);
     },

@@ -1,39 +1,16 @@
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/database.js';
 import { PLANETS, planetSvg } from '../../db/seed.js';
 import { notFound } from '../../lib/errors.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { errors, IdParams, OkValue, Planet } from '../../schemas/entities.js';
-
-interface PlanetRow {
-  id: string;
-  name: string;
-  radius: number;
-  orbit_radius: number;
-  orbit_duration: number;
-  image_url: string;
-}
-
-const toPlanet = (r: PlanetRow): Planet => ({
-  _id: r.id,
-  name: r.name,
-  visual: {
-    radius: r.radius,
-    orbitRadius: r.orbit_radius,
-    orbitDuration: r.orbit_duration,
-    imageUrl: r.image_url,
-  },
-});
 
 const SVGS = new Map(PLANETS.map((p) => [`${p.id}.svg`, planetSvg(p)]));
 
 /** Planets (public): the list in solar-system order, one planet, and their generated SVG images. */
 export default async function planetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
-  const select = sql`SELECT id, name, radius, orbit_radius, orbit_duration, image_url FROM planets`;
-  let cache: Planet[] | null = null; // reference data, seeded at start
+  const planets = app.planetsRepository;
 
   app.get(
     '/planet',
@@ -41,10 +18,7 @@ export default async function planetRoutes(fastify: FastifyInstance) {
       config: { public: true },
       schema: { tags: ['planets'], security: [], response: { 200: OkValue(Type.Array(Planet)) } },
     },
-    async () => {
-      cache ??= (await rows<PlanetRow>(app.db, sql`${select} ORDER BY position`)).map(toPlanet);
-      return { success: true as const, value: cache };
-    },
+    async () => ({ success: true as const, value: await planets.all() }),
   );
 
   app.get(
@@ -59,9 +33,9 @@ export default async function planetRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const [r] = await rows<PlanetRow>(app.db, sql`${select} WHERE id = ${request.params.id}`);
-      if (!r) throw notFound('Planet not found.');
-      return { success: true as const, value: toPlanet(r) };
+      const planet = await planets.byId(request.params.id);
+      if (!planet) throw notFound('Planet not found.');
+      return { success: true as const, value: planet };
     },
   );
 

@@ -1,9 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rows } from '../../db/database.js';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.js';
-import { randomToken, sha256 } from '../../lib/ids.js';
+import { randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
@@ -33,8 +31,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { email, userName, password, location } = request.body;
-      const planet = await app.db.execute(sql`SELECT 1 FROM planets WHERE id = ${location.planetId}`);
-      if ((planet as unknown as { rows: unknown[] }).rows.length === 0) throw badRequest('Unknown planet.');
+      if (!(await app.planetsRepository.exists(location.planetId))) throw badRequest('Unknown planet.');
       const user = await app.usersRepository.create({
         userName,
         email: email.toLowerCase(),
@@ -177,10 +174,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const user = await app.usersRepository.byEmail(email);
       if (user?.email && !user.deleted_at && user.password_hash !== null) {
         const token = randomToken();
-        await app.db.execute(
-          sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
-              VALUES (${sha256(token)}, ${user.id}, ${new Date(Date.now() + RESET_TTL_MS)})`,
-        );
+        await app.usersRepository.addPasswordReset(user.id, token, new Date(Date.now() + RESET_TTL_MS));
         const link = `${config.publicOrigin}/resetpassword/${token}`;
         // Not awaited: a slow mail server must not reveal through timing that the address has an account.
         app.mailer
@@ -212,26 +206,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const { password, confirmpassword } = request.body;
       if (password !== confirmpassword) throw badRequest('The passwords do not match.');
       const passwordHash = await hashPassword(password);
-      const userId = await app.db.transaction(async (tx) => {
-        const [r] = await rows<{ user_id: string }>(
-          tx,
-          sql`UPDATE password_resets SET used_at = now()
-              WHERE token_hash = ${sha256(request.params.token)} AND used_at IS NULL AND expires_at > now()
-              RETURNING user_id`,
-        );
-        if (!r) throw badRequest('This reset link is not valid or has expired. Please ask for a new one.');
-        const [u] = await rows<{ id: string }>(
-          tx,
-          sql`UPDATE users SET password_hash = ${passwordHash}, token_version = token_version + 1
-              WHERE id = ${r.user_id} AND deleted_at IS NULL RETURNING id`,
-        );
-        if (!u) throw badRequest('This reset link is not valid or has expired. Please ask for a new one.');
-        // Every other pending link of this account stops working too.
-        await tx.execute(
-          sql`UPDATE password_resets SET used_at = now() WHERE user_id = ${r.user_id} AND used_at IS NULL`,
-        );
-        return u.id;
-      });
+      const userId = await app.usersRepository.resetPassword(request.params.token, passwordHash);
+      if (!userId) throw badRequest('This reset link is not valid or has expired. Please ask for a new one.');
       app.tokens.forget(userId);
       app.realtime.disconnectUser(userId);
       return { success: true as const, message: 'Your password has been reset!' };

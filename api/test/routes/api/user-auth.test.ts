@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { rows } from '../../../src/db/database.js';
 import { call, signup, useApp } from '../../helper.js';
 
 const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
@@ -163,6 +165,29 @@ describe('forgot and reset password through the outbox', () => {
       payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },
     });
     assert.equal(r.status, 400);
+  });
+
+  it('refuses the link of an account deleted since, and changes nothing (the link stays unused)', async () => {
+    const u = await signup(ctx.app);
+    await call(ctx.app, 'POST /api/user/forgetpassword', { payload: { email: u.email } });
+    const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), u.email);
+    const token = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+    assert.ok(token);
+    const deleted = await call(ctx.app, 'POST /api/user/deleteaccount/delete', {
+      token: u.token,
+      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+    });
+    assert.equal(deleted.status, 200);
+    const reset = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
+      payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },
+    });
+    assert.equal(reset.status, 400);
+    assert.match(reset.body.error, /not valid or has expired/);
+    const links = await rows(
+      ctx.database.db,
+      sql`SELECT used_at FROM password_resets WHERE user_id = ${u.id}`,
+    );
+    assert.deepEqual(links, [{ used_at: null }]);
   });
 });
 
