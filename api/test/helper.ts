@@ -245,6 +245,20 @@ export async function call(
   return { status: res.statusCode, body, res };
 }
 
+/** Changes a signed-up user's password (older tokens stop working); `body.value` is the new token. */
+export const changePassword = (app: FastifyInstance, user: SignedUp, newPassword = 'another good password') =>
+  call(app, 'PATCH /api/user/changepassword', {
+    token: user.token,
+    payload: { password: user.password, newpassword: newPassword, confirmpassword: newPassword },
+  });
+
+/** Deletes the account `token` signs in to (its tokens stop working at once). */
+export const deleteAccount = (app: FastifyInstance, token: string) =>
+  call(app, 'POST /api/user/deleteaccount/delete', {
+    token,
+    payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+  });
+
 /**
  * Registers before/after hooks in the current suite and returns a holder filled before the first test:
  * `const ctx = useApp(); it('...', () => ctx.app.inject(...))`.

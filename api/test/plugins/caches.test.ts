@@ -6,7 +6,15 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { CHAT_HISTORY_LIMIT } from '../../src/plugins/app/chat-repository.js';
-import { build, call, type SignedUp, signup, type TestApp } from '../helper.js';
+import {
+  build,
+  call,
+  changePassword,
+  deleteAccount,
+  type SignedUp,
+  signup,
+  type TestApp,
+} from '../helper.js';
 
 /**
  * The in-memory caches of src/plugins/app: accounts behind tokens (auth.ts) and the latest messages of a conversation
@@ -100,14 +108,7 @@ describe('two processes on one database', () => {
     // Warm both processes' caches with the token.
     assert.equal((await call(two.app, 'GET /api/user/login', { token: u.token })).status, 200);
     assert.equal((await call(one.app, 'GET /api/user/login', { token: u.token })).status, 200);
-    const changed = await call(one.app, 'PATCH /api/user/changepassword', {
-      token: u.token,
-      payload: {
-        password: u.password,
-        newpassword: 'another good password',
-        confirmpassword: 'another good password',
-      },
-    });
+    const changed = await changePassword(one.app, u);
     assert.equal(changed.status, 200);
     // The process that made the change drops its entry before answering.
     assert.equal((await call(one.app, 'GET /api/user/login', { token: u.token })).status, 401);
@@ -121,10 +122,7 @@ describe('two processes on one database', () => {
   it('a deleted account stops working in the other process', async () => {
     const u = await signup(one.app);
     assert.equal((await call(two.app, 'GET /api/user', { token: u.token })).status, 200);
-    const deleted = await call(one.app, 'POST /api/user/deleteaccount/delete', {
-      token: u.token,
-      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
-    });
+    const deleted = await deleteAccount(one.app, u.token);
     assert.equal(deleted.status, 200);
     await eventually(
       async () => (await call(two.app, 'GET /api/user', { token: u.token })).status === 401,

@@ -16,8 +16,12 @@ export interface AuthUser {
 
 export interface TokenService {
   sign(user: { id: string; tokenVersion: number }): Promise<string>;
-  /** Returns the signed-in user, or null when the token is missing, forged, expired, revoked or the user is gone. */
-  authenticate(authorization: string | undefined): Promise<AuthUser | null>;
+  /**
+   * The one check of a token, for HTTP (the bearer token, requireAuth) and the socket handshake (`auth.token`,
+   * realtime.ts) alike: whom it belongs to, or null when it is forged, expired, of an older token version (a password
+   * change, a reset or a deletion revoked it) or its account is deleted or gone.
+   */
+  verify(token: string): Promise<AuthUser | null>;
   /** A live (not deleted) account's id, admin flag and token version, through the in-memory cache; null otherwise. */
   account(userId: string): Promise<AuthUser | null>;
   /**
@@ -58,6 +62,12 @@ export function loadJwtSecret(config: Config): Uint8Array {
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** The token of an `Authorization: Bearer <token>` header; null without one. */
+export function bearerToken(authorization: string | undefined): string | null {
+  if (!authorization) return null;
+  return /^Bearer\s+(\S+)$/i.exec(authorization)?.[1] ?? null;
+}
+
 /** The signed-in user of a protected route (the auth hook guarantees it). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -82,6 +92,8 @@ interface Claims {
 /** The protected header this server signs with (`{"alg":"HS256"}`), base64url. */
 const OWN_HEADER = Buffer.from('{"alg":"HS256"}').toString('base64url');
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
+/** A token is one word: jose would read past white space inside one (its base64url decoding skips it). */
+const ONE_WORD = /^\S+$/;
 
 /**
  * The synchronous check of a token this server signed: our exact header, the exact HMAC-SHA256 signature string, and
@@ -197,7 +209,8 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       });
   };
 
-  const verify = async (token: string): Promise<Claims | null> => {
+  /** The token's claims once its signature and expiry are checked (the signature only once per token). */
+  const claimsOf = async (token: string): Promise<Claims | null> => {
     const now = Math.floor(Date.now() / 1000);
     const hit = verified.get(token);
     if (hit) {
@@ -205,6 +218,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       verified.delete(token);
       return null;
     }
+    if (!ONE_WORD.test(token)) return null;
     let claims: Claims | undefined = ownTokenClaims(token, secret, now);
     if (claims) {
       setBounded(verified, token, claims, VERIFIED_CACHE_MAX);
@@ -231,11 +245,8 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
         .setExpirationTime(TOKEN_TTL)
         .sign(key);
     },
-    async authenticate(authorization) {
-      if (!authorization) return null;
-      const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-      if (!match?.[1]) return null;
-      const claims = await verify(match[1]);
+    async verify(token) {
+      const claims = await claimsOf(token);
       if (!claims) return null;
       const account = await tokens.account(claims.sub);
       if (!account || account.tokenVersion !== claims.tv) return null;
@@ -277,7 +288,8 @@ export default fp(authPlugin, { name: 'auth', dependencies: ['database'] });
 
 /** The auth hook for the /api scope: public routes pass, everything else needs a valid token (401 otherwise). */
 export async function requireAuth(this: FastifyInstance, request: FastifyRequest) {
-  const user = await this.tokens.authenticate(request.headers.authorization);
+  const token = bearerToken(request.headers.authorization);
+  const user = token === null ? null : await this.tokens.verify(token);
   if (user) request.user = user;
   if (request.routeOptions.config?.public || request.is404) return;
   if (!user) throw unauthorized('Your session is missing or has expired. Please sign in again.');

@@ -53,7 +53,8 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     });
   }
 
-  // The handshake must carry a valid token in auth.token.
+  // The handshake must carry a valid token in auth.token, checked exactly as HTTP checks a bearer token (auth.ts,
+  // tokens.verify). White space before it is ignored, as after `Bearer` in the header.
   io.use((socket, next) => {
     const token: unknown = socket.handshake.auth?.token;
     if (typeof token !== 'string' || token === '') {
@@ -61,7 +62,7 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
       return;
     }
     app.tokens
-      .authenticate(`Bearer ${token}`)
+      .verify(token.trimStart())
       .then((user) => {
         if (!user) return next(new Error('The token is not valid or has expired.'));
         socket.data.userId = user.id;

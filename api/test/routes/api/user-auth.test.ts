@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { rows } from '../../../src/db/database.js';
-import { call, signup, useApp } from '../../helper.js';
+import { call, deleteAccount, signup, useApp } from '../../helper.js';
 
 const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
 
@@ -173,10 +173,7 @@ describe('forgot and reset password through the outbox', () => {
     const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), u.email);
     const token = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
     assert.ok(token);
-    const deleted = await call(ctx.app, 'POST /api/user/deleteaccount/delete', {
-      token: u.token,
-      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
-    });
+    const deleted = await deleteAccount(ctx.app, u.token);
     assert.equal(deleted.status, 200);
     const reset = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
       payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },

@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
-import { build, call, type SignedUp, signup, type TestApp, useApp } from '../../helper.js';
+import {
+  build,
+  call,
+  changePassword,
+  deleteAccount,
+  type SignedUp,
+  signup,
+  type TestApp,
+  useApp,
+} from '../../helper.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -135,6 +144,26 @@ describe('live chat over socket.io', () => {
   it('rejects a handshake without a valid token', async () => {
     await assert.rejects(open(url, undefined));
     await assert.rejects(open(url, 'forged'));
+  });
+
+  it('refuses every token HTTP refuses: after a password change ends older sessions, and of a deleted account', async () => {
+    const u = await signup(ctx.app);
+    const refusedByBoth = async (token: string, why: string) => {
+      assert.equal((await call(ctx.app, 'GET /api/user/login', { token })).status, 401, `HTTP: ${why}`);
+      await assert.rejects(open(url, token), /not valid or has expired/, `socket: ${why}`);
+    };
+    (await open(url, u.token)).close();
+
+    const changed = await changePassword(ctx.app, u);
+    assert.equal(changed.status, 200);
+    await refusedByBoth(u.token, 'the token from before the password change');
+    const fresh: string = changed.body.value;
+    assert.equal((await call(ctx.app, 'GET /api/user/login', { token: fresh })).status, 200);
+    (await open(url, fresh)).close();
+
+    const deleted = await deleteAccount(ctx.app, fresh);
+    assert.equal(deleted.status, 200);
+    await refusedByBoth(fresh, 'the token of a deleted account');
   });
 
   it('a new conversation goes live on both sides; members join and get displayMessage; others cannot join', async () => {
