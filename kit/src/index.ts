@@ -6,6 +6,7 @@ export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
 export * from './forms';
 export { type FetchPage, type PagedList, SCROLL_CHECK_MS, usePagedList } from './hooks/usePagedList';
 export { paths, slugify } from './paths';
+export * from './routing/AreaRoutes';
 export { Avatar } from './ui/Avatar';
 export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
 export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';
