@@ -1,20 +1,10 @@
-import { Loader } from '@skynet/kit';
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+// The router's stand-in (tooling/router) loads with this chunk, the parent of every page chunk, so the pages share
+// it instead of each carrying a copy.
+import 'react-router-dom';
+import { AreaRoutes } from '@skynet/kit';
+import { routes } from './routes';
 
-// Every screen of this area, one lazily loaded module per route: find a screen's code from its path here.
-const ConversationsPage = lazy(() => import('./pages/ConversationsPage'));
-const ChatPage = lazy(() => import('./pages/ChatPage'));
-
+/** The area's screens, from its route table (src/routes.ts). */
 export function App() {
-  return (
-    <Suspense fallback={<Loader />}>
-      <Routes>
-        <Route path="/messages" element={<ConversationsPage />} />
-        <Route path="/messages/:id" element={<ChatPage />} />
-        {/* Other areas' paths: stay quiet while single-spa unmounts this one. */}
-        <Route path="*" element={null} />
-      </Routes>
-    </Suspense>
-  );
+  return <AreaRoutes routes={routes} />;
 }

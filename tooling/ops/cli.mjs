@@ -2,6 +2,7 @@
 // `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
 import { formatStatus, promote, publish, rollback, rollout, status } from './commands.mjs';
 import { OpsError } from './registry-store.mjs';
@@ -21,6 +22,19 @@ remotes: ${REMOTES.join(', ')}`;
 
 /** Paths given on the command line are relative to where the person ran npm, not to tooling/. */
 const cwd = process.env.INIT_CWD ?? process.cwd();
+
+/**
+ * The routes a build carries (its routes.json, written from the remote's src/routes.ts): refused when missing.
+ * @param {string} dir
+ */
+function routesOfBuild(dir) {
+  try {
+    return readBuiltRoutes(dir);
+  } catch (error) {
+    if (error instanceof RouteTableError) throw new OpsError(error.message, 'missing');
+    throw error;
+  }
+}
 
 /** @param {string[]} argv */
 async function main(argv) {
@@ -68,7 +82,7 @@ async function main(argv) {
         remote: name,
         version: v,
         from,
-        routes: pkg?.skynet?.routes ?? [],
+        routes: routesOfBuild(from),
         reason,
       });
       console.log(

@@ -1,12 +1,19 @@
 // The one place that knows how Skynet front-end packages are built with rspack 2 + Module Federation 2.
 // A remote's rspack.config.mjs is a few lines: `export default remoteConfig(import.meta.url, { exposes })`.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import {
+  ROUTES_FILE,
+  ROUTES_JSON,
+  RouteTableError,
+  readPackageRoutes,
+  registryRoutes,
+} from '../routes/read-routes.mjs';
 import { prerenderConfig } from './prerender.mjs';
 
 /** `mfe-feed` -> `mfe_feed`: Module Federation container names must be valid identifiers. */
@@ -174,23 +181,60 @@ class PreloadBootstrapPlugin {
 const withoutExtension = (file) => file.replace(/\.[cm]?[jt]sx?$/, '');
 
 /**
- * The routes in a remote's package.json `skynet.routes` that name their `page` (the module the remote renders there,
- * loaded with `import()`), as RoutePagesPlugin takes them: path, the page's absolute path, and the modules to list.
+ * Routes as RoutePagesPlugin takes them, from a route table read by tooling/routes (each route with its `pageFile`):
+ * path, the page's absolute path, and the modules whose chunks to list (the page, after `alsoModules`).
+ * @param {{ path: string, pageFile: string }[]} routes @param {string[]} [alsoModules]
  */
-export function routePages(packageDir, routes, alsoModules = []) {
-  return routes
-    .filter((route) => typeof route.page === 'string')
-    .map((route) => {
-      const page = resolve(packageDir, route.page);
-      return { path: route.path, page, modules: [...alsoModules, page] };
-    });
+export function routePages(routes, alsoModules = []) {
+  return routes.map((route) => ({
+    path: route.path,
+    page: route.pageFile,
+    modules: [...alsoModules, route.pageFile],
+  }));
 }
 
 /**
- * Writes `route-pages.json`: for each route that names its page, the files of the chunks those modules are loaded in
- * (by `import()`). The server preloads them with a page navigation to the route (api/src/lib/head-start.ts), so a
- * cold load does not wait for the remote's code to run before asking for them. The build fails if a named page is
- * not a lazily loaded module: a typo would otherwise preload nothing, silently.
+ * For each route, the files of the chunks its modules are loaded in (by `import()`), as route-pages.json holds
+ * them; a route whose page no `import()` loads is a compilation error (a typo would otherwise preload nothing,
+ * silently). Only the routes `listed` says are written.
+ */
+function routePageFiles(compiler, compilation, routes, listed = () => true) {
+  const { chunks = [] } = compilation.getStats().toJson({ all: false, chunks: true, chunkOrigins: true });
+  const context = compiler.options.context ?? process.cwd();
+  /** The absolute module an `import()` origin loads, without its extension. */
+  const loaded = (origin) => {
+    const request = origin.request ?? '';
+    if (isAbsolute(request)) return withoutExtension(request);
+    if (!request.startsWith('.')) return null;
+    return withoutExtension(resolve(context, dirname(origin.moduleName ?? ''), request));
+  };
+  const filesOf = (module) =>
+    chunks
+      .filter((chunk) => (chunk.origins ?? []).some((origin) => loaded(origin) === withoutExtension(module)))
+      .flatMap((chunk) => chunk.files ?? [])
+      .filter((file) => /\.(js|css)$/.test(file));
+  const pages = {};
+  for (const route of routes) {
+    if (filesOf(route.page).length === 0) {
+      compilation.errors.push(
+        new rspack.WebpackError(
+          `RoutePagesPlugin: route ${route.path} names page ${route.page}, which no import() loads.`,
+        ),
+      );
+      continue;
+    }
+    if (listed(route)) pages[route.path] = [...new Set(route.modules.flatMap(filesOf))];
+  }
+  return pages;
+}
+
+const jsonSource = (value) => new rspack.sources.RawSource(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * Writes `route-pages.json`: for each route, the files of the chunks its page (and `modules`) are loaded in. The
+ * server preloads them with a page navigation to the route (api/src/site/head-start.ts), so a cold load does not
+ * wait for the remote's code to run before asking for them. The monolithic build (monolith.mjs) uses it as is; a
+ * remote's build writes its file through RouteTablePlugin.
  */
 class RoutePagesPlugin {
   constructor(routes) {
@@ -201,40 +245,48 @@ class RoutePagesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'RoutePagesPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const { chunks = [] } = compilation
-            .getStats()
-            .toJson({ all: false, chunks: true, chunkOrigins: true });
-          const context = compiler.options.context ?? process.cwd();
-          /** The absolute module an `import()` origin loads, without its extension. */
-          const loaded = (origin) => {
-            const request = origin.request ?? '';
-            if (isAbsolute(request)) return withoutExtension(request);
-            if (!request.startsWith('.')) return null;
-            return withoutExtension(resolve(context, dirname(origin.moduleName ?? ''), request));
-          };
-          const filesOf = (module) =>
-            chunks
-              .filter((chunk) =>
-                (chunk.origins ?? []).some((origin) => loaded(origin) === withoutExtension(module)),
-              )
-              .flatMap((chunk) => chunk.files ?? [])
-              .filter((file) => /\.(js|css)$/.test(file));
-          const pages = {};
-          for (const route of this.routes) {
-            if (filesOf(route.page).length === 0) {
-              compilation.errors.push(
-                new rspack.WebpackError(
-                  `RoutePagesPlugin: route ${route.path} names page ${route.page}, which no import() loads.`,
-                ),
-              );
-              continue;
-            }
-            pages[route.path] = [...new Set(route.modules.flatMap(filesOf))];
-          }
           compilation.emitAsset(
             'route-pages.json',
-            new rspack.sources.RawSource(`${JSON.stringify(pages, null, 2)}\n`),
+            jsonSource(routePageFiles(compiler, compilation, this.routes)),
           );
+        },
+      );
+    });
+  }
+}
+
+/**
+ * A remote's route table (src/routes.ts), read without running it (tooling/routes/read-routes.mjs) at every
+ * compilation, so an edit reaches the dev server too. Writes `routes.json` (path, access, early: what publishing
+ * copies into /remotes.json) and `route-pages.json` (RoutePagesPlugin's list; only with `preloadPages`, else `{}`:
+ * which remotes' pages the server preloads is a performance choice, measured per remote). Every route's page must
+ * be loaded by an `import()` either way. A table that cannot be read statically fails the build, naming the file,
+ * line and route.
+ */
+class RouteTablePlugin {
+  constructor(packageDir, { preloadPages = false } = {}) {
+    this.packageDir = packageDir;
+    this.preloadPages = preloadPages;
+  }
+  apply(compiler) {
+    const file = join(this.packageDir, ROUTES_FILE);
+    const label = relative(join(this.packageDir, '..'), file);
+    compiler.hooks.thisCompilation.tap('RouteTablePlugin', (compilation) => {
+      compilation.fileDependencies.add(file);
+      let routes;
+      try {
+        routes = readPackageRoutes(this.packageDir, { label });
+      } catch (error) {
+        if (!(error instanceof RouteTableError)) throw error;
+        compilation.errors.push(new rspack.WebpackError(`RouteTablePlugin: ${error.message}`));
+        return;
+      }
+      compilation.hooks.processAssets.tap(
+        { name: 'RouteTablePlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          compilation.emitAsset(ROUTES_JSON, jsonSource(registryRoutes(routes)));
+          const pages = routePageFiles(compiler, compilation, routePages(routes), () => this.preloadPages);
+          compilation.emitAsset('route-pages.json', jsonSource(pages));
         },
       );
     });
@@ -416,11 +468,12 @@ function baseConfig(packageDir, { mode, name, port }) {
 }
 
 /**
- * A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose. `prerender` names a
- * build-time module whose `pages` render data-free pages to markup for the server (prerender.mjs); production
- * builds only.
+ * A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose; its routes come from
+ * src/routes.ts (RouteTablePlugin). `prerender` names a build-time module whose `pages` render data-free pages to
+ * markup for the server (prerender.mjs); production builds only. `preloadPages`: list each route's page files in
+ * route-pages.json, so the server's head start preloads them.
  */
-export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
+export function remoteConfig(configUrl, { exposes, port = 0, prerender, preloadPages = false }) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
     const pkg = readJson(join(packageDir, 'package.json'));
@@ -443,7 +496,7 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
         // runs only inside a shell, which is how `npm run dev -- <remote>` runs it anyway.
         experiments: { externalRuntime: true },
       }),
-      new RoutePagesPlugin(routePages(packageDir, pkg.skynet?.routes ?? [])),
+      new RouteTablePlugin(packageDir, { preloadPages }),
       // ...and its bundler runtime too (remoteEntry 16.5 -> ~4 KB gzip): see bundler-runtime-from-shell.mjs.
       new rspack.NormalModuleReplacementPlugin(
         /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/,
@@ -462,7 +515,7 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender }) {
 }
 
 /** The shell: the only HTML page; knows no remote URL at build time (they come from /remotes.json). */
-export { RoutePagesPlugin };
+export { RoutePagesPlugin, RouteTablePlugin };
 
 export function shellConfig(configUrl, { port = 8081 } = {}) {
   return (_env, argv = {}) => {

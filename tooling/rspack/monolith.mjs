@@ -4,18 +4,23 @@
 // from /remotes.json and code still splits per route, but there is no manifest, remoteEntry or share negotiation.
 // `npm run bench` builds it (shell: `npm run build:monolith` -> shell/dist-monolith) and measures both.
 // Not a product build: it ignores versions, canaries and integrity, and is never published.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
-import { RoutePagesPlugin, routePages, shellConfig } from './index.mjs';
+import { ROUTES_FILE, readPackageRoutes } from '../routes/read-routes.mjs';
+import { RoutePagesPlugin, RouteTablePlugin, routePages, shellConfig } from './index.mjs';
 
 const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
 
-/** What each remote exposes, read from its own rspack config (the one place it is declared). */
-async function exposedModules(repoRoot) {
+/**
+ * Each remote's exposed modules, read from its own rspack config (the one place they are declared), and whether
+ * that config preloads its route pages (RouteTablePlugin's `preloadPages`).
+ */
+async function remoteBuilds(repoRoot) {
   const modules = [];
+  const preloadPages = new Set();
   for (const remote of REMOTES) {
     const dir = join(repoRoot, remote);
     const { default: configFn } = await import(pathToFileURL(join(dir, 'rspack.config.mjs')).href);
@@ -25,8 +30,10 @@ async function exposedModules(repoRoot) {
     for (const [name, file] of Object.entries(federation._options.exposes)) {
       modules.push({ remote, name, file: resolve(dir, file) });
     }
+    if (config.plugins.some((plugin) => plugin instanceof RouteTablePlugin && plugin.preloadPages))
+      preloadPages.add(remote);
   }
-  return modules;
+  return { modules, preloadPages };
 }
 
 function loaderModule(modules) {
@@ -55,17 +62,17 @@ export function monolithConfig(configUrl) {
     const config = shellConfig(configUrl)(env, argv);
     const generated = join(packageDir, '.build', 'monolith-federation.mjs');
     mkdirSync(dirname(generated), { recursive: true });
-    const modules = await exposedModules(repoRoot);
+    const { modules, preloadPages } = await remoteBuilds(repoRoot);
     writeFileSync(generated, loaderModule(modules));
     config.output.path = join(packageDir, 'dist-monolith');
     config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
-    // The same head start as the federated product (api/src/lib/head-start.ts): each route's page files, with the
-    // chunks of its remote's './app', from the site root's route-pages.json in place of the remotes' own.
-    const routes = REMOTES.flatMap((remote) => {
+    // The same head start as the federated product (api/src/site/head-start.ts): each route's page files, with the
+    // chunks of its remote's './app', from the site root's route-pages.json in place of the remotes' own. The routes
+    // come from each remote's src/routes.ts (tooling/routes), for the remotes whose own build lists them.
+    const routes = REMOTES.filter((remote) => preloadPages.has(remote)).flatMap((remote) => {
       const dir = join(repoRoot, remote);
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       const app = modules.find((m) => m.remote === remote && m.name === './app')?.file;
-      return routePages(dir, pkg.skynet?.routes ?? [], app ? [app] : []);
+      return routePages(readPackageRoutes(dir, { label: `${remote}/${ROUTES_FILE}` }), app ? [app] : []);
     });
     config.plugins.push(
       new RoutePagesPlugin(routes),

@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/commands.mjs';
 import { commitRegistry, readRegistry, writeAtomically } from '../ops/registry-store.mjs';
+import { readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage, repoRoot, siteDir } from './layout.mjs';
 
 export { writeAtomically };
@@ -47,6 +48,10 @@ export function publishSite({ log = console.log } = {}) {
   const site = siteDir();
   mkdirSync(site, { recursive: true });
 
+  // The routes each build was made with (dist/routes.json, from src/routes.ts): a build without them is refused
+  // before anything is published.
+  const routesOf = new Map(REMOTES.map((folder) => [folder, readBuiltRoutes(buildDir(folder))]));
+
   // The shell: copied over the root, keeping remotes/ and the registry.
   cpSync(buildDir('shell'), site, { recursive: true });
   writeAtomically(
@@ -56,15 +61,11 @@ export function publishSite({ log = console.log } = {}) {
 
   const published = REMOTES.map((folder) => {
     const pkg = readPackage(folder);
-    const result = publishFiles({
-      site,
-      remote: folder,
-      version: pkg.version,
-      from: buildDir(folder),
-      mode: 'local',
-    });
+    const from = buildDir(folder);
+    const routes = routesOf.get(folder) ?? [];
+    const result = publishFiles({ site, remote: folder, version: pkg.version, from, mode: 'local' });
     log(`${result.status === 'published' ? 'published' : 'already published'} ${folder}@${result.version}`);
-    return { folder, routes: pkg.skynet?.routes ?? [], ...result };
+    return { folder, routes, ...result };
   });
 
   // One registry change for all remotes: each build becomes stable (history command "start").
