@@ -1,18 +1,13 @@
 import { type Registry, resolvePath } from '@skynet/contract';
-import { paths } from '@skynet/kit';
+import { pageComponent, paths } from '@skynet/kit';
 import { onUnauthorized, session, ToastHost, useSession } from '@skynet/shared';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { safeReturnPath } from '../auth/returnPath';
 import { LoadingScreen } from '../layout/LoadingScreen';
 import { NavigationBar } from '../layout/NavigationBar';
 import { NotFound } from '../layout/NotFound';
-
-// Auth screens are the shell's own (they must work with every remote down), split out of the first load.
-const LoginPage = lazy(() => import('../auth/LoginPage'));
-const SignupPage = lazy(() => import('../auth/SignupPage'));
-const ForgotPasswordPage = lazy(() => import('../auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
+import { routes } from '../routes';
 
 /** Paths that never show the bottom navigation bar. */
 const NO_NAV = [/^\/forgetpassword/, /^\/resetpassword\//, /^\/login/, /^\/signup/];
@@ -24,10 +19,17 @@ export function ShellApp({ registry }: { registry: Registry }) {
       <SessionEffects />
       <Suspense fallback={<LoadingScreen />}>
         <Routes>
-          <Route path="/login" element={<SignedOutOnly element={<LoginPage />} />} />
-          <Route path="/signup" element={<SignedOutOnly element={<SignupPage />} />} />
-          <Route path="/forgetpassword" element={<ForgotPasswordPage />} />
-          <Route path="/resetpassword/:token" element={<ResetPasswordPage />} />
+          {/* The auth screens (src/routes.ts): the shell's own, split out of the first load. */}
+          {routes.map((route) => {
+            const Page = pageComponent(route);
+            return (
+              <Route
+                key={route.path}
+                path={route.path}
+                element={route.access === 'signed-out' ? <SignedOutOnly element={<Page />} /> : <Page />}
+              />
+            );
+          })}
           <Route path="*" element={<RemoteOrFallback registry={registry} />} />
         </Routes>
       </Suspense>

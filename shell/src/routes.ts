@@ -1,0 +1,14 @@
+// The shell's own screens (the auth screens: they must work with every remote down), each a lazily loaded page. The
+// only list of them: ShellApp renders it and docs/routes.md is generated from it. The remotes' routes come from the
+// registry (/remotes.json), each remote's from its own src/routes.ts.
+import { defineRoutes } from '@skynet/contract';
+import type { PageModule } from '@skynet/kit';
+
+export const routes = defineRoutes<PageModule>([
+  // 'signed-out': a signed-in person is sent on (to the returnTo address, else home).
+  { path: '/login', access: 'signed-out', page: () => import('./auth/LoginPage') },
+  { path: '/signup', access: 'signed-out', page: () => import('./auth/SignupPage') },
+  // 'public': shown whatever the session (a reset link may be opened while signed in).
+  { path: '/forgetpassword', access: 'public', page: () => import('./auth/ForgotPasswordPage') },
+  { path: '/resetpassword/:token', access: 'public', page: () => import('./auth/ResetPasswordPage') },
+]);
