@@ -1,9 +1,11 @@
-// Route tables (src/routes.ts in every package): the build's reader.
+// Route tables (src/routes.ts in every package): the build's reader, and docs/routes.md kept in step with them.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { repoRoot } from '../site/layout.mjs';
+import { allRoutes, PACKAGES, ROUTES_DOC, routesMarkdown } from './docs.mjs';
 import {
   RouteTableError,
   readBuiltRoutes,
@@ -27,6 +29,31 @@ function table(body) {
   writeFileSync(file, `import { defineRoutes } from '@skynet/contract';\n${body}\n`);
   return { dir, file };
 }
+
+describe('the packages', () => {
+  test('docs/routes.md is generated from the current route tables (run `npm run routes`)', () => {
+    const current = existsSync(ROUTES_DOC) ? readFileSync(ROUTES_DOC, 'utf8') : '';
+    assert.ok(current === routesMarkdown(), 'docs/routes.md is stale: run `npm run routes` and commit it');
+  });
+
+  test("every route's page is a file", () => {
+    const routes = allRoutes();
+    assert.ok(routes.length > 0);
+    for (const route of routes)
+      assert.ok(
+        existsSync(route.pageFile),
+        `${route.folder} ${route.path}: ${route.pageFile} does not exist`,
+      );
+  });
+
+  test('every package has a table, and package.json no longer declares routes', () => {
+    for (const folder of PACKAGES) {
+      assert.ok(readPackageRoutes(join(repoRoot, folder)).length > 0, `${folder} has no routes`);
+      const pkg = JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
+      assert.equal(pkg.skynet?.routes, undefined, `${folder}/package.json still has skynet.routes`);
+    }
+  });
+});
 
 describe('readRoutes', () => {
   test('reads path, access, early and the page specifier, inline or through a const, in order', () => {
