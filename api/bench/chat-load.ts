@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { SOCKET_EVENTS } from '@skynet/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 
 export interface ChatPair {
@@ -50,7 +51,9 @@ async function openReceivers(base: string, pairs: ChatPair[]): Promise<Socket[]>
           socket.once('connect', () => resolve());
           socket.once('connect_error', reject);
         });
-        const ack = (await socket.timeout(10_000).emitWithAck('sendID', p.conversationId)) as { ok: boolean };
+        const ack = (await socket.timeout(10_000).emitWithAck(SOCKET_EVENTS.join, p.conversationId)) as {
+          ok: boolean;
+        };
         if (!ack.ok) throw new Error('receiver could not join its conversation');
         return socket;
       }),
@@ -75,7 +78,7 @@ export async function chatLoad(opts: {
   const issued = new Map<string, number>();
   const latencies: number[] = [];
   for (const socket of sockets) {
-    socket.on('displayMessage', (groups: DayGroup[]) => {
+    socket.on(SOCKET_EVENTS.message, (groups: DayGroup[]) => {
       const now = performance.now();
       for (const g of groups) {
         for (const m of g.messages) {

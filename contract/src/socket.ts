@@ -24,7 +24,8 @@ export interface SocketAuth {
 
 export type DisplayMessagePayload = MessageDay[];
 
+/** Sent to each member's own room: the conversation and the other member. */
 export interface ConversationStartedPayload {
   conversationId: string;
-  userIds: [string, string];
+  userId: string;
 }

@@ -1,7 +1,8 @@
-// The ops commands on a site folder: publish, rollout, promote, rollback, status. See docs/operations.md.
+// The ops commands on a site folder: publish, rollout, promote, rollback, status, route. See docs/operations.md.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { activeCanary, findRoute, parseRegistry, resolvePath } from '@skynet/contract';
 import semver from 'semver';
 import { copyAsOne, firstDifference, hashDir, INTEGRITY_FILE, shortHash } from './files.mjs';
 import { commitRegistry, OpsError, readHistory, readRegistry, stableStack } from './registry-store.mjs';
@@ -444,4 +445,49 @@ export function formatStatus(report) {
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * `ops route <path> [--signed-out]`: which remote shows a path, on which route pattern, and which versions
+ * people get there (stable, and the canary with its share). The same answer as the shell and the API server's
+ * head start, from @skynet/contract's one matcher.
+ * @param {{ site: string, path: string, signedIn?: boolean }} options
+ */
+export function route({ site, path, signedIn = true }) {
+  if (!path?.startsWith('/'))
+    throw new OpsError('usage: route <path starting with /> [--signed-out]', 'usage');
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  const { registry } = parseRegistry(readRegistry(site).registry);
+  if (Object.keys(registry.remotes).length === 0)
+    throw new OpsError(`${site} has no registry (remotes.json) with remotes: publish first`, 'missing');
+  const status = signedIn ? 'signed-in' : 'signed-out';
+  const found = findRoute(registry, pathname, status);
+  const resolution = resolvePath(registry, pathname, status);
+  if (!found) return { path: pathname, status, resolution: resolution.kind, remote: null };
+  const entry = registry.remotes[found.remote];
+  return {
+    path: pathname,
+    status,
+    resolution: resolution.kind,
+    remote: found.remote,
+    pattern: found.route.path,
+    access: found.route.access,
+    params: found.params,
+    stable: entry?.stable ?? null,
+    canary: entry ? activeCanary(entry) : null,
+  };
+}
+
+/** @param {ReturnType<typeof route>} answer */
+export function formatRoute(answer) {
+  if (!answer.remote) {
+    const why = {
+      'needs-sign-in': 'only for signed-in people: a signed-out visitor is sent to /login',
+      'needs-sign-out': 'only for signed-out visitors: a signed-in person is sent on',
+      unknown: 'no remote owns it (the shell shows its own auth screens there, else the 404 page)',
+    };
+    return `${answer.path} (${answer.status}): ${why[/** @type {keyof typeof why} */ (answer.resolution)] ?? answer.resolution}`;
+  }
+  const canary = answer.canary ? `, canary ${answer.canary.version} for ${answer.canary.percent}%` : '';
+  return `${answer.path} (${answer.status}): ${answer.remote}, route ${answer.pattern} (${answer.access}), stable ${answer.stable}${canary}`;
 }

@@ -1,6 +1,7 @@
+import { PAGE_SIZE } from '@skynet/contract';
 import { badRequest } from './errors.js';
 
-export const PAGE_SIZE = 20;
+export { PAGE_SIZE };
 /** Deepest page accepted: beyond it every list is empty anyway, and it keeps arithmetic in int range. */
 export const MAX_PAGE = 1_000_000;
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { OVERRIDE_PARAM, OVERRIDES_KEY, TOKEN_KEY } from '@skynet/contract';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
 
@@ -13,8 +14,7 @@ import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js'
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
  * markup stays hidden (no flash of the landing page before the map). The shell removes the markup either way.
  */
-export const SESSION_PROBE_SCRIPT =
-  "try{localStorage.getItem('jwt')&&document.documentElement.classList.add('has-session')}catch(e){}";
+export const SESSION_PROBE_SCRIPT = `try{localStorage.getItem('${TOKEN_KEY}')&&document.documentElement.classList.add('has-session')}catch(e){}`;
 
 /**
  * Runs at the end of the body and starts the page's scripts (parked by withPrerendered), so nothing is fetched or
@@ -31,9 +31,9 @@ export const SCRIPT_STARTER =
   "var s=document.createElement('script');s.src=parked.getAttribute('data-after-paint');s.async=false;" +
   "document.body.appendChild(s)});document.querySelectorAll('link[data-after-paint]').forEach(function(link){" +
   "link.rel='preload'})}" +
-  "if(document.documentElement.classList.contains('has-session')||/[?&]override=/.test(location.search))" +
+  `if(document.documentElement.classList.contains('has-session')||/[?&]${OVERRIDE_PARAM}=/.test(location.search))` +
   'return start();' +
-  "try{if(localStorage.getItem('skynet:overrides'))return start()}catch(e){}" +
+  `try{if(localStorage.getItem('${OVERRIDES_KEY}'))return start()}catch(e){}` +
   "var page=document.getElementById('prerendered');if(page&&page.hasAttribute('data-standalone'))return;" +
   'if(document.hidden)return start();' +
   'var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];' +

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AVATAR_MAX_BYTES } from '@skynet/contract';
 import { AwsClient } from 'aws4fetch';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +9,6 @@ import sharp from 'sharp';
 import type { Config, S3Config } from '../../config.js';
 import { badRequest } from '../../lib/errors.js';
 
-export const AVATAR_MAX_BYTES = 3_000_000;
 export const AVATAR_SIZE = 420;
 const DATA_URL = /^data:image\/(png|jpeg|jpg|webp);base64,([A-Za-z0-9+/=\s]+)$/;
 export const INVALID_FILE =

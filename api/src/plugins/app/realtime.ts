@@ -1,3 +1,9 @@
+import {
+  type ConversationStartedPayload,
+  type DisplayMessagePayload,
+  SOCKET_EVENTS,
+  SOCKET_PATH,
+} from '@skynet/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,13 +12,8 @@ import type { Config } from '../../config.js';
 import { isUuid } from '../../lib/ids.js';
 import type { DayGroup } from '../../schemas/entities.js';
 
-/** Event names of the live chat (the front end's socket client uses the same strings). */
-export const EVENTS = {
-  join: 'sendID',
-  leave: 'leaveID',
-  display: 'displayMessage',
-  started: 'conversationStarted',
-} as const;
+/** Event names of the live chat: @skynet/contract's, which the front end's socket client uses too. */
+const EVENTS = SOCKET_EVENTS;
 
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
@@ -36,7 +37,7 @@ declare module 'fastify' {
 
 async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   const io = new Server(app.server, {
-    path: '/socket.io',
+    path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: opts.config.corsOrigins.length > 0 ? opts.config.corsOrigins : false, credentials: true },
   });
@@ -106,12 +107,19 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   const realtime: Realtime = {
     io,
     displayMessages(conversationId, groups) {
-      if (!closing) io.to(conversationRoom(conversationId)).emit(EVENTS.display, groups);
+      if (!closing)
+        io.to(conversationRoom(conversationId)).emit(EVENTS.message, groups satisfies DisplayMessagePayload);
     },
     conversationStarted(conversationId, a, b) {
       if (closing) return;
-      io.to(userRoom(a)).emit(EVENTS.started, { conversationId, userId: b });
-      io.to(userRoom(b)).emit(EVENTS.started, { conversationId, userId: a });
+      io.to(userRoom(a)).emit(EVENTS.conversationStarted, {
+        conversationId,
+        userId: b,
+      } satisfies ConversationStartedPayload);
+      io.to(userRoom(b)).emit(EVENTS.conversationStarted, {
+        conversationId,
+        userId: a,
+      } satisfies ConversationStartedPayload);
     },
     disconnectUser(userId) {
       if (!closing) io.in(userRoom(userId)).disconnectSockets(true);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { POST_MAX_LENGTH } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -8,8 +9,6 @@ import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { Comment, errors, IdParams, Ok, OkValue, PageQuery, Post } from '../../schemas/entities.js';
 import { PlanetLocation } from '../../schemas/fields.js';
-
-export const POST_MAX = 324;
 
 /** Posts, replies, deletion, likes, saves, comments, post search. */
 export default async function postRoutes(fastify: FastifyInstance) {
@@ -28,7 +27,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['posts'],
         body: Type.Object({
-          content: Type.String({ minLength: 1, maxLength: POST_MAX }),
+          content: Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH }),
           location: PlanetLocation,
           parentPost: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
         }),
@@ -152,7 +151,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['posts'],
         params: IdParams,
-        body: Type.Object({ content: Type.String({ minLength: 1, maxLength: POST_MAX }) }),
+        body: Type.Object({ content: Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH }) }),
         response: { 200: OkValue(Comment), ...errors(400, 401, 404) },
       },
     },

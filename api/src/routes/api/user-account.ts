@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -8,7 +9,6 @@ import { avatarUrl, toCurrentUser } from '../../plugins/app/users-repository.js'
 import { CurrentUser, errors, OkMessage, OkValue } from '../../schemas/entities.js';
 import { Email, Password, UserName } from '../../schemas/fields.js';
 
-export const DELETE_PHRASE = 'I-WANT-TO-DELETE-THIS-ACCOUNT';
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
 
 /** The signed-in user's own account: who am I, and every change of spec point 7's account table. */
@@ -155,7 +155,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = currentUser(request);
-      if (request.body.confirmationInput !== DELETE_PHRASE) throw badRequest(PHRASE_MISMATCH);
+      if (request.body.confirmationInput !== DELETE_ACCOUNT_PHRASE) throw badRequest(PHRASE_MISMATCH);
       await users.markDeleted(user.id);
       app.tokens.forget(user.id);
       app.realtime.disconnectUser(user.id);
