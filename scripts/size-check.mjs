@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Size budgets on the built files (gzip -9), so a budget overrun fails `npm test`. Budgets: budgets.json.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -23,6 +23,75 @@ check(
   shellJs.reduce((sum, f) => sum + gz(join(shellDist, f)), 0),
   budgets.shellTotalJs,
 );
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** A source map's `mappings` as [generated column, source index] per line (base64 VLQ, fields 1 and 2). */
+function decodeMappings(mappings) {
+  const lines = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = BASE64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length >= 4) {
+        source += fields[1];
+        segments.push([column, source]);
+      } else segments.push([column, -1]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/**
+ * The gzip bytes of a built JS file that come from the kit's sources (kit/src), estimated from its source map: the
+ * minified characters each source produced, as a share of the file, times the file's gzip size.
+ */
+function kitBytes(file) {
+  const mapFile = `${file}.map`;
+  if (!existsSync(mapFile)) return 0;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  const isKit = (map.sources ?? []).map((name) => /(^|[\\/])kit[\\/]src[\\/]/.test(name));
+  const code = readFileSync(file, 'utf8').split('\n');
+  let kit = 0;
+  let total = 0;
+  decodeMappings(map.mappings ?? '').forEach((segments, line) => {
+    const length = code[line]?.length ?? 0;
+    segments.forEach(([column, source], i) => {
+      const span = (segments[i + 1]?.[0] ?? length) - column;
+      total += span;
+      if (source >= 0 && isKit[source]) kit += span;
+    });
+  });
+  return total === 0 ? 0 : Math.round((kit / total) * gz(file));
+}
+
+// The kit is bundled into each package that imports it (docs/decisions.md): what it costs each, all files.
+for (const folder of ['shell', 'mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static']) {
+  const dist = join(root, folder, 'dist');
+  const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
+  check(
+    `${folder} kit (all chunks)`,
+    files.reduce((sum, f) => sum + kitBytes(join(dist, f)), 0),
+    budgets.kitPerPackage,
+  );
+}
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const row of rows) {

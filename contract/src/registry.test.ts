@@ -1,4 +1,4 @@
-import { parseRegistry } from './registry';
+import { parseRegistry } from './registry.js';
 
 const good = {
   schemaVersion: 1,

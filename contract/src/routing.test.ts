@@ -1,5 +1,5 @@
-import type { Registry } from './registry';
-import { accessAllows, matchRoute, remoteActive, resolvePath } from './routing';
+import type { Registry } from './registry.js';
+import { accessAllows, matchRoute, remoteActive, resolvePath } from './routing.js';
 
 const matches = (pattern: string, pathname: string) => matchRoute(pattern, pathname) !== null;
 

@@ -219,7 +219,7 @@ test('a 50% canary across 40 fresh visitors lands between 20% and 80%, and each 
   ).toBe(true);
   expect(results.every((r) => r.heading)).toBe(true);
   // The landing page is scriptless while mfe-static is stable alone; with a canary its scripts run for everyone,
-  // so a canary visitor gets the canary's page (api/src/lib/prerendered-page.ts).
+  // so a canary visitor gets the canary's page (api/src/site/prerendered-page.ts).
   expect(await landingScripts(browser)).toBe(true);
 
   // Promote makes it everyone's; rolling back returns to the stable before it.

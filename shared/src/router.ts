@@ -1,40 +1,18 @@
-// The router API of the whole product, bundled once inside the @skynet/shared singleton (tooling/router explains).
+// The router API of the whole product, bundled once inside the @skynet/shared singleton (tooling/router explains):
+// the parts of react-router some package uses, and no more (a shared module is not tree-shaken, so every name
+// here is downloaded on every page). Add a name when a package needs it: that is a shell release.
 
-export type {
-  Location as RouterLocation,
-  NavigateFunction,
-  NavigateOptions,
-  Params,
-  PathMatch,
-  To,
-} from 'react-router';
+export type { NavigateFunction } from 'react-router';
 export {
   BrowserRouter,
-  createPath,
-  createSearchParams,
-  generatePath,
   Link,
   MemoryRouter,
-  matchPath,
-  matchRoutes,
   Navigate,
   NavLink,
-  Outlet,
-  parsePath,
   Route,
   Routes,
-  resolvePath,
-  useHref,
-  useInRouterContext,
-  useLinkClickHandler,
   useLocation,
-  useMatch,
   useNavigate,
-  useNavigationType,
-  useOutlet,
-  useOutletContext,
   useParams,
-  useResolvedPath,
-  useRoutes,
   useSearchParams,
 } from 'react-router';

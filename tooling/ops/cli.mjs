@@ -4,7 +4,16 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
-import { formatStatus, promote, publish, rollback, rollout, status } from './commands.mjs';
+import {
+  formatRoute,
+  formatStatus,
+  promote,
+  publish,
+  rollback,
+  rollout,
+  route,
+  status,
+} from './commands.mjs';
 import { OpsError } from './registry-store.mjs';
 
 const USAGE = `usage: npm run ops -- <command> [options]
@@ -14,6 +23,7 @@ const USAGE = `usage: npm run ops -- <command> [options]
   promote <remote>                                  the canary becomes stable
   rollback <remote>                                 back to the previous stable (from the history), canary dropped
   status [--api http://localhost:8080] [--json]     stable, canary, versions and failures per remote
+  route <path> [--signed-out] [--json]              which remote shows a path, on which route, to whom
 
   common: --reason "<why>"  (kept in registry-history.jsonl)
           --site <dir>       (default: SITE_DIR, else DATA_DIR/site, else .data/site)
@@ -50,6 +60,7 @@ async function main(argv) {
       api: { type: 'string' },
       token: { type: 'string' },
       json: { type: 'boolean' },
+      'signed-out': { type: 'boolean' },
       'expect-revision': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -129,12 +140,21 @@ async function main(argv) {
       console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
       return 0;
     }
+    case 'route': {
+      if (!remote) throw new OpsError('usage: route <path> [--signed-out] [--json]', 'usage');
+      const answer = route({ site, path: remote, signedIn: !values['signed-out'] });
+      console.log(values.json ? JSON.stringify(answer, null, 2) : formatRoute(answer));
+      return 0;
+    }
     default:
       throw new OpsError(`unknown command "${command}"\n\n${USAGE}`, 'usage');
   }
 }
 
-main(process.argv.slice(2)).then(
+// `npm run ops -- <command> --option` reaches us through pnpm as `-- <command> --option`: parseArgs would take every
+// word after that `--` as a positional and silently drop the options.
+const args = process.argv.slice(2);
+main(args[0] === '--' ? args.slice(1) : args).then(
   (code) => process.exit(code),
   (error) => {
     if (error instanceof OpsError || error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {

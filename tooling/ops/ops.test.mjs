@@ -284,4 +284,38 @@ describe('the command line', () => {
       /ops: refused: mfe-static@3\.0\.0 cannot go live:\n {2}- mfe-static@3\.0\.0 is not published/,
     );
   });
+
+  test('route names the remote, route and versions for a path, signed in or out, in both documented forms', () => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
+    const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+    const direct = spawnSync(process.execPath, [cli, 'route', '/about/', '--site', site], {
+      encoding: 'utf8',
+    });
+    assert.equal(direct.status, 0, direct.stderr);
+    assert.equal(
+      direct.stdout.trim(),
+      '/about/ (signed-in): mfe-static, route /about (public), stable 1.0.0, canary 1.1.0 for 25%',
+    );
+    const unknown = spawnSync(process.execPath, [cli, 'route', '/nowhere', '--site', site], {
+      encoding: 'utf8',
+    });
+    assert.match(unknown.stdout, /no remote owns it/);
+    // As README and docs/operations.md write it: npm, pnpm and a `--` in front of the options.
+    const repo = fileURLToPath(new URL('../..', import.meta.url));
+    const viaNpm = spawnSync(
+      'npm',
+      ['run', '--silent', 'ops', '--', 'route', '/about', '--signed-out', '--json', '--site', site],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(viaNpm.status, 0, viaNpm.stderr);
+    const answer = JSON.parse(viaNpm.stdout.slice(viaNpm.stdout.indexOf('{')));
+    assert.equal(answer.status, 'signed-out');
+    assert.equal(answer.remote, 'mfe-static');
+    assert.deepEqual(answer.canary, { version: '1.1.0', percent: 25 });
+  });
 });

@@ -132,7 +132,7 @@ class InlineGlobalStylesPlugin {
  * waves once main.js has run and Module Federation has resolved the share scope: two round trips on the critical
  * path of every cold load (issue 9: `/feed` LCP 3.2 s -> 2.7 s under Lighthouse's simulated mobile). The preloads
  * are low priority so main.js, which starts everything, is not slowed down by them. On a standalone prerendered page
- * the server parks them with the scripts (api/src/lib/prerendered-page.ts).
+ * the server parks them with the scripts (api/src/site/prerendered-page.ts).
  */
 class PreloadBootstrapPlugin {
   apply(compiler) {
@@ -297,7 +297,7 @@ const brotli = promisify(brotliCompress);
 
 /**
  * Emits `<file>.br` beside each script and stylesheet of 1 KB or more, at Brotli's best quality: the server sends it
- * as is (@fastify/static `preCompressed`, api/src/plugins/site.ts), where compressing on the fly uses a quality fast
+ * as is (@fastify/static `preCompressed`, api/src/site/plugin.ts), where compressing on the fly uses a quality fast
  * enough for every request. react-dom's chunk: 68.5 KB at quality 4, 58.4 KB at 11 (issue 9: bytes on a slow
  * network). Compressed on the thread pool, in parallel, once per build.
  */
@@ -534,7 +534,8 @@ export function shellConfig(configUrl, { port = 8081 } = {}) {
           priority: 20,
         },
         shared: {
-          test: /[\\/]shared[\\/]src[\\/]|[\\/]node_modules[\\/]\.pnpm[\\/](react-router|react-router-dom)@/,
+          // @skynet/contract's few constants and functions ride with it: alone they made 0.2 KB chunks of their own.
+          test: /[\\/]shared[\\/]src[\\/]|[\\/]contract[\\/]dist[\\/]|[\\/]node_modules[\\/]\.pnpm[\\/](react-router|react-router-dom)@/,
           name: 'skynet-shared',
           chunks: 'async',
           enforce: true,

@@ -8,7 +8,7 @@
 // The module exports `pages` (route path -> render), optionally `standalone` (the paths whose markup is the whole
 // page: every control works as plain HTML, so a signed-out visitor needs no script there) and `fragments` (exposed
 // module -> render: what the server puts where another remote's page shows that module, see RemoteComponent).
-// The files are published with the remote's version, so the server (api/src/lib/prerendered-page.ts) serves the
+// The files are published with the remote's version, so the server (api/src/site/prerendered-page.ts) serves the
 // markup of the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the
 // browser build's: both compiles hash CSS Modules names from the same package, path and local name.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

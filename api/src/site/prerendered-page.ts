@@ -111,7 +111,7 @@ const SLOT =
  * the remotes it shows in their slots (their stable versions; the fallback stays where one published none). Any
  * problem (no registry, a manifest elsewhere, no prerender.json) means no markup for that path: the page still works.
  * A standalone page stays standalone only while every remote in it is stable alone: with a canary, some visitors
- * must get other code, and only the shell knows who (shell/src/registry/select.ts), so the scripts run.
+ * must get other code, and only the shell knows who (chooseVersion in @skynet/contract, keyed on its visitor id), so the scripts run.
  */
 export function findPrerendered(siteDir: string): Map<string, Prerendered> {
   const pages = new Map<string, Prerendered>();

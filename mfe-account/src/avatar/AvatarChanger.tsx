@@ -3,10 +3,10 @@
  * /profile/edit. Default export, no required props. It draws the controls only (button, progress, Undo):
  * the avatar itself is the host's to show, from the session that this updates with session.patchUser.
  */
+import { AVATAR_TYPES } from '@skynet/contract';
 import { useRef } from 'react';
 import { useAvatarUpload } from '../hooks/useAvatarUpload';
 import styles from './AvatarChanger.module.css';
-import { AVATAR_TYPES } from './imageData';
 
 export interface AvatarChangerProps {
   /** The button's text; "Change Avatar" by default. */

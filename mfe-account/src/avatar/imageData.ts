@@ -1,7 +1,5 @@
 // Turning pictures into the data URLs PATCH /user/changeavatar accepts (the API takes nothing else).
-
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const AVATAR_MAX_BYTES = 3_000_000;
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '@skynet/contract';
 
 export function isAcceptableAvatar(file: File): boolean {
   return (

@@ -1,5 +1,6 @@
 // DELETE ACCOUNT, spec point 4: confirm; type the exact phrase; last chance (30 days, contact support).
 // Success drops the token and shows /login; a failed delete closes the last chance and reopens the phrase.
+import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
 import {
   accountApi,
   Dialog,
@@ -15,7 +16,6 @@ import { Link, useNavigate } from 'react-router-dom';
 import { signOutToLogin } from '../hooks/useLogout';
 import styles from './DangerZone.module.css';
 
-export const DELETE_PHRASE = 'I-WANT-TO-DELETE-THIS-ACCOUNT';
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
 
 type Step = 'idle' | 'confirm' | 'phrase' | 'last-chance';
@@ -36,7 +36,7 @@ export function DeleteAccountFlow() {
 
   const checkPhrase = (event: FormEvent) => {
     event.preventDefault();
-    if (phrase !== DELETE_PHRASE) {
+    if (phrase !== DELETE_ACCOUNT_PHRASE) {
       setError(PHRASE_MISMATCH);
       return;
     }
@@ -95,7 +95,8 @@ export function DeleteAccountFlow() {
         onClose={close}
         description={
           <p>
-            To confirm, type <strong className={styles.phrase}>{DELETE_PHRASE}</strong> exactly as shown.
+            To confirm, type <strong className={styles.phrase}>{DELETE_ACCOUNT_PHRASE}</strong> exactly as
+            shown.
           </p>
         }
       >

@@ -89,7 +89,7 @@ test('Change Email sends the current, new and confirmed e-mail', async () => {
   expect(api.changeEmail).toHaveBeenCalledWith('ada@example.com', 'ada@mars.example', 'ada@mars.example');
 });
 
-// Keeping the fresh token the API answers is the shared call's job (shared/src/api/account.test.ts).
+// Keeping the fresh token the API answers is the shared call's job (kit/src/api/account.test.ts).
 test('Change Password sends the three passwords, shows the message and reads the user again', async () => {
   const user = userEvent.setup();
   api.changePassword.mockResolvedValue('Your password has been changed.');

@@ -1,4 +1,4 @@
-import type { Planet } from '@skynet/contract';
+import { type Planet, POST_MAX_LENGTH } from '@skynet/contract';
 import { paths, planetApi, postApi } from '@skynet/kit';
 import { errorText, notify, useSession } from '@skynet/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -7,7 +7,6 @@ import { currentPosition } from '../hooks/position';
 import styles from './Form.module.css';
 import { Spinner } from './Spinner';
 
-export const POST_MAX_LENGTH = 324;
 export const HOME_MARK = '🏠';
 
 /** /post: 1 to 324 characters and a planet (the home planet preselected); one submit at a time. */
