@@ -1,6 +1,6 @@
 // What the map draws: stars, built-in planet layout, positions on orbits. Shared by the interactive map,
 // the landing-page preview and the /planets page.
-import type { Planet } from '@skynet/contract';
+import { DEFAULT_ORBIT_DURATION, PLANETS, type Planet } from '@skynet/contract';
 import { mulberry32 } from './easterEgg';
 
 export const STAR_COUNT = 200;
@@ -37,85 +37,17 @@ export interface ScenePlanet {
   rings?: boolean;
 }
 
-/** The nine planets as the API seeds them: the preview paints with these before (or without) the API. */
-export const BUILT_IN_PLANETS: ScenePlanet[] = [
-  {
-    _id: 'mercury',
-    name: 'Mercury',
-    radius: 12,
-    orbitRadius: 90,
-    orbitDuration: 88,
-    colors: ['#d9d4cf', '#9c948c', '#5b554f'],
-  },
-  {
-    _id: 'venus',
-    name: 'Venus',
-    radius: 20,
-    orbitRadius: 130,
-    orbitDuration: 225,
-    colors: ['#fff1c9', '#e6b86a', '#a0692b'],
-  },
-  {
-    _id: 'earth',
-    name: 'Earth',
-    radius: 21,
-    orbitRadius: 175,
-    orbitDuration: 300,
-    colors: ['#9fd8ff', '#2f7fd1', '#1d4f2b'],
-  },
-  {
-    _id: 'mars',
-    name: 'Mars',
-    radius: 15,
-    orbitRadius: 220,
-    orbitDuration: 365,
-    colors: ['#ffb38a', '#d0562a', '#7a2a12'],
-  },
-  {
-    _id: 'jupiter',
-    name: 'Jupiter',
-    radius: 48,
-    orbitRadius: 300,
-    orbitDuration: 480,
-    colors: ['#f6e3c6', '#c99a6b', '#8a5a3a'],
-  },
-  {
-    _id: 'saturn',
-    name: 'Saturn',
-    radius: 40,
-    orbitRadius: 390,
-    orbitDuration: 600,
-    colors: ['#fbedc4', '#d9b56f', '#9a7a3e'],
-    rings: true,
-  },
-  {
-    _id: 'uranus',
-    name: 'Uranus',
-    radius: 30,
-    orbitRadius: 470,
-    orbitDuration: 720,
-    colors: ['#dcfbff', '#7fd6e0', '#3c8f9c'],
-  },
-  {
-    _id: 'neptune',
-    name: 'Neptune',
-    radius: 29,
-    orbitRadius: 540,
-    orbitDuration: 840,
-    colors: ['#b9d0ff', '#4169e1', '#1d2f7a'],
-  },
-  {
-    _id: 'pluto',
-    name: 'Pluto',
-    radius: 9,
-    orbitRadius: 610,
-    orbitDuration: 960,
-    colors: ['#f2e6da', '#bfa58f', '#6e5a4a'],
-  },
-];
+/**
+ * The nine planets as the API seeds them (@skynet/contract's table): the preview paints with these before (or
+ * without) the API.
+ */
+export const BUILT_IN_PLANETS: ScenePlanet[] = PLANETS.map(({ id, rings, ...planet }) => ({
+  _id: id,
+  ...planet,
+  ...(rings ? { rings } : {}),
+}));
 
 const FALLBACK_COLORS: [string, string, string] = ['#e6ecff', '#8ea2d8', '#39467a'];
-export const DEFAULT_ORBIT_DURATION = 300;
 
 /** API planets in scene form, sorted by orbit; colours from the built-in table when the name matches. */
 export function toScenePlanets(planets: Planet[]): ScenePlanet[] {
