@@ -1,4 +1,5 @@
 // Runtime configuration: read once from /config.json by the shell, so one build runs in every environment.
+import { SOCKET_PATH } from '@skynet/contract';
 
 export interface RuntimeConfig {
   /** Base of every API call, e.g. '/api' or 'https://api.example.com/api'. */
@@ -16,7 +17,7 @@ export interface RuntimeConfig {
 const defaults: RuntimeConfig = {
   apiBaseUrl: '/api',
   socketUrl: '',
-  socketPath: '/socket.io',
+  socketPath: SOCKET_PATH,
   environment: 'local',
 };
 

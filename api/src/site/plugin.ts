@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { CONFIG_PATH, SOCKET_PATH } from '@skynet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { siteFile } from './files.js';
@@ -34,7 +35,7 @@ export function cacheControlFor(filePath: string): string {
 }
 
 const isApiPath = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/socket.io');
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith(SOCKET_PATH);
 
 /**
  * Serves the built product (SITE_DIR) at `/`: runtime config, registry and manifests never cached, hashed assets
@@ -70,13 +71,13 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   const generatedConfig = {
     apiBaseUrl: '/api',
     socketUrl: '',
-    socketPath: '/socket.io',
+    socketPath: SOCKET_PATH,
     environment: config.environment,
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone,
     devOverrideOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
   };
-  app.get('/config.json', async (_request, reply) => {
+  app.get(CONFIG_PATH, async (_request, reply) => {
     const file = path.join(siteDir, 'config.json');
     reply.header('Cache-Control', NO_CACHE);
     if (existsSync(file)) return reply.sendFile('config.json', siteDir);
@@ -95,7 +96,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     etag: true,
     lastModified: true,
     // Only files that are there: a precompressed `.br` twin is never sent for a file that was removed.
-    allowedPath: (pathName) => pathName !== '/config.json' && siteHas(pathName),
+    allowedPath: (pathName) => pathName !== CONFIG_PATH && siteHas(pathName),
     setHeaders: (reply, filePath) => {
       const rel = `/${path.relative(siteDir, filePath).split(path.sep).join('/')}`;
       reply.header('Cache-Control', cacheControlFor(rel));
