@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// `npm run cluster`: the production topology on one machine (issue 20, ARCHITECTURE "Growing past one machine"):
+// NODES API processes (default 2) behind HAProxy on PORT (default 8080), sticky for socket.io's polling, websockets
+// passed through, each node health-checked every second (a dead node gets no traffic within ~2 s). PostgreSQL
+// (DATABASE_URL) and Redis (REDIS_URL) are required: several processes share nothing else. A node that dies is
+// started again after a second, as a process supervisor would. Flags: --skip-install, --skip-build.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../tooling/site/product.mjs';
+import { pnpm } from './pnpm.mjs';
+
+const root = join(import.meta.dirname, '..');
+const flags = new Set(process.argv.slice(2));
+const fail = (message) => {
+  console.error(`cluster: ${message}`);
+  process.exit(1);
+};
+
+const nodes = Number(process.env.NODES ?? 2);
+const port = Number(process.env.PORT ?? 8080);
+if (!Number.isInteger(nodes) || nodes < 1 || nodes > 32)
+  fail(`NODES must be a whole number from 1 to 32 (got ${process.env.NODES})`);
+if (!Number.isInteger(port) || port < 1 || port > 65535)
+  fail(`PORT must be a port number (got ${process.env.PORT})`);
+for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+  if (!process.env[name])
+    fail(
+      `${name} is required: several API processes share their data through PostgreSQL and their rooms and rate ` +
+        'limits through Redis, e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/skynet ' +
+        'REDIS_URL=redis://127.0.0.1:6379 npm run cluster',
+    );
+}
+const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy', '/usr/local/sbin/haproxy'].find((file) =>
+  existsSync(file),
+);
+if (!haproxy)
+  fail('HAProxy is not installed: apt-get install -y haproxy (Debian), then run npm run cluster again.');
+
+const step = (label, status) => {
+  if (status !== 0) fail(`${label} failed (exit ${status})`);
+};
+if (!flags.has('--skip-install'))
+  step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
+if (!flags.has('--skip-build'))
+  step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
+const { publishSite } = await import('../tooling/site/publish-site.mjs');
+publishSite();
+
+/** The HAProxy configuration: one frontend on PORT, every node checked on /api/health each second. */
+function haproxyConfig(ports) {
+  const servers = ports
+    .map((nodePort, i) => `  server node-${i + 1} 127.0.0.1:${nodePort} check cookie node-${i + 1}`)
+    .join('\n');
+  return `global
+  maxconn 8000
+defaults
+  mode http
+  option forwardfor
+  option http-server-close
+  timeout connect 2s
+  timeout client 65s
+  timeout server 65s
+  timeout tunnel 1h
+  timeout http-request 10s
+  retries 2
+  option redispatch
+frontend web
+  bind 127.0.0.1:${port}
+  default_backend api
+backend api
+  # A browser is pinned by cookie (socket.io's polling needs every request of a session on one node); a client
+  # without cookies by its address. A node that fails two checks a second apart gets nothing more.
+  balance source
+  hash-type consistent
+  cookie SKYNET_NODE insert indirect nocache httponly
+  option httpchk GET /api/health
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 2
+${servers}
+`;
+}
+
+const ports = [];
+for (let i = 0; i < nodes; i += 1) ports.push(await freePort());
+const work = mkdtempSync(join(tmpdir(), 'skynet-cluster-'));
+const configFile = join(work, 'haproxy.cfg');
+writeFileSync(configFile, haproxyConfig(ports));
+const check = spawnSync(haproxy, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
+if (check.status !== 0) fail(`HAProxy refused its configuration:\n${check.stderr}`);
+
+let stopping = false;
+const children = new Map();
+
+function startNode(index) {
+  const name = `node-${index + 1}`;
+  const child = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(ports[index]),
+      HOST: '127.0.0.1',
+      NODE_NAME: name,
+      // One proxy hop in front: rate limits key on the visitor's address it forwards.
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+      PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+    },
+  });
+  children.set(name, child);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    console.error(`cluster: ${name} exited (${signal ?? `code ${code}`}); starting it again in 1 s`);
+    setTimeout(() => !stopping && startNode(index), 1000);
+  });
+}
+/** Waits until a node answers its health check (it has migrated the database and listens). */
+async function healthy(nodePort, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${nodePort}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  fail(`node on port ${nodePort} was not healthy within ${timeoutMs / 1000} s`);
+}
+
+// The first node migrates the database alone; the others start once it is up.
+startNode(0);
+await healthy(ports[0]);
+for (let i = 1; i < nodes; i += 1) startNode(i);
+
+const proxy = spawn(haproxy, ['-db', '-f', configFile], { stdio: ['ignore', 'inherit', 'inherit'] });
+children.set('haproxy', proxy);
+proxy.on('exit', (code) => {
+  children.delete('haproxy');
+  if (!stopping) {
+    console.error(`cluster: HAProxy exited (code ${code}); stopping`);
+    stop(1);
+  }
+});
+console.log(
+  `cluster: ${nodes} API processes (${ports.map((p, i) => `node-${i + 1} on ${p}`).join(', ')}) behind HAProxy on http://localhost:${port}`,
+);
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children.values()) child.kill('SIGTERM');
+  // A node drains its requests and sockets within 10 s (api/src/server.ts); then it is ended.
+  const force = setTimeout(() => {
+    for (const child of children.values()) child.kill('SIGKILL');
+  }, 12_000);
+  const done = () => {
+    if (children.size > 0) return;
+    clearTimeout(force);
+    rmSync(work, { recursive: true, force: true });
+    process.exit(code);
+  };
+  for (const child of children.values()) child.on('exit', () => setTimeout(done));
+  done();
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
