@@ -1,7 +1,6 @@
 // Business constants of spec point 9 that the browser checks for a quick answer and the API enforces.
 
 /** Post length, 1 to 324 characters. */
-export const POST_MIN_LENGTH = 1;
 export const POST_MAX_LENGTH = 324;
 
 /** Avatar files: at most 3,000,000 bytes of png, jpeg or webp. */

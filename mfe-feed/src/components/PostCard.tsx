@@ -1,4 +1,4 @@
-import type { Comment, Post } from '@skynet/contract';
+import { type Comment, type Post, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,7 +8,6 @@ import styles from './PostCard.module.css';
 
 export const DELETED_POST_TEXT = 'Post was deleted by author.';
 export const DELETED_PARENT_TEXT = 'Reply of a deleted post';
-export const REPLY_PREVIEW_LENGTH = 5;
 
 type CardPost = Post | Comment;
 

@@ -1,4 +1,4 @@
-import type { Comment, Post } from '@skynet/contract';
+import { type Comment, POST_META_PREVIEW_LENGTH, type Post } from '@skynet/contract';
 import { Loader, PageHeader, paths, postApi, userApi } from '@skynet/kit';
 import { notify, useSession } from '@skynet/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,7 +11,6 @@ import styles from '../components/PostPage.module.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
 export const AUTHOR_LOOKUP_FAILED = 'Error retrieving username';
-export const META_PREVIEW_LENGTH = 15;
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; post: Post };
 
@@ -65,7 +64,11 @@ export default function PostPage() {
   }, [authorId, signedIn]);
 
   const authorName = author ?? post?.userName ?? '';
-  const preview = post ? (post.deleted ? 'Deleted post' : post.content.slice(0, META_PREVIEW_LENGTH)) : '';
+  const preview = post
+    ? post.deleted
+      ? 'Deleted post'
+      : post.content.slice(0, POST_META_PREVIEW_LENGTH)
+    : '';
   const metaTitle = post ? `${authorName}: ${preview}` : null;
   usePageMeta({ description: metaTitle, image: post?.avatarUrl });
 

@@ -1,3 +1,4 @@
+import { REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -55,7 +56,7 @@ function toComment(r: PostRow): Comment {
 /** The Post shape in one select: author name/avatar and the parent's preview, so lists need no extra call. */
 const POST_SELECT_TEXT = `SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
   p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
-  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, 5) END AS parent_preview
+  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview
   FROM posts p LEFT JOIN users u ON u.id = p.author_id LEFT JOIN posts pp ON pp.id = p.parent_id`;
 const POST_SELECT = sql.raw(POST_SELECT_TEXT);
 
@@ -68,7 +69,7 @@ const POST_SELECT = sql.raw(POST_SELECT_TEXT);
 function feedPage(counter: string, value: string, where: string, key: string, offset: string): string {
   return `SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
   p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
-  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, 5) END AS parent_preview
+  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview
   FROM ${counter} c
   CROSS JOIN LATERAL (
     SELECT id, ${key}, author_id, content, created_at, planet_id, latitude, longitude, parent_id, deleted,

@@ -3,6 +3,7 @@ import {
   type DisplayMessagePayload,
   SOCKET_EVENTS,
   SOCKET_PATH,
+  type SocketAck,
 } from '@skynet/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ const EVENTS = SOCKET_EVENTS;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
 
-type Ack = (answer: { ok: true } | { ok: false; error: string }) => void;
+type Ack = (answer: SocketAck) => void;
 
 export interface Realtime {
   io: Server;

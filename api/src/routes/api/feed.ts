@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { FIRST_PAGE } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -23,7 +24,8 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         response,
       },
     },
-    async (request, reply) => sendSharedValue(reply, await posts.galaxy(pageIndex(request.query.page, 1))),
+    async (request, reply) =>
+      sendSharedValue(reply, await posts.galaxy(pageIndex(request.query.page, FIRST_PAGE.feed))),
   );
 
   app.get(
@@ -42,11 +44,11 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       const { id } = request.params;
       // One query for the page; only an empty page asks whether the id exists.
       if (isUuid(id)) {
-        const value = await posts.author(id, pageIndex(request.query.page, 0));
+        const value = await posts.author(id, pageIndex(request.query.page, FIRST_PAGE.list));
         if (value.length === 0 && !(await app.usersRepository.exists(id))) throw notFound('User not found.');
         return sendSharedValue(reply, value);
       }
-      const value = await posts.planet(id, pageIndex(request.query.page, 1));
+      const value = await posts.planet(id, pageIndex(request.query.page, FIRST_PAGE.feed));
       if (value.length === 0 && !(await app.planetsRepository.exists(id)))
         throw notFound('There is no planet or user with that id.');
       return sendSharedValue(reply, value);

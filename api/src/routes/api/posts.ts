@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { POST_MAX_LENGTH } from '@skynet/contract';
+import { FIRST_PAGE, POST_MAX_LENGTH } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -63,7 +63,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const page = pageIndex(request.query.page, 0);
+      const page = pageIndex(request.query.page, FIRST_PAGE.list);
       const text = request.params.text.trim();
       return sendSharedValue(reply, text ? await posts.search(text, page) : []);
     },
@@ -185,7 +185,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = pageIndex(request.query.page, 0);
+      const page = pageIndex(request.query.page, FIRST_PAGE.list);
       await existing(request.params.id);
       return { success: true as const, value: await posts.comments(request.params.id, page) };
     },

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { FIRST_PAGE } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -29,7 +30,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const page = pageIndex(request.query.page, 0);
+      const page = pageIndex(request.query.page, FIRST_PAGE.list);
       const text = request.params.text.trim();
       return { success: true as const, value: text ? await users.search(text, page) : [] };
     },
@@ -77,7 +78,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        const page = pageIndex(request.query.page, 0);
+        const page = pageIndex(request.query.page, FIRST_PAGE.list);
         return { success: true as const, value: { [key]: await load(currentUser(request).id, page) } };
       },
     );
