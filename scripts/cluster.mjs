@@ -93,6 +93,18 @@ if (check.status !== 0) fail(`HAProxy refused its configuration:\n${check.stderr
 let stopping = false;
 const children = new Map();
 
+/**
+ * With CLUSTER_STATE=<file>, the nodes' names, ports and pids are kept there as JSON (for the fault suite, or a
+ * person who wants to kill one: `kill -9 $(jq '.nodes[0].pid' <file>)`).
+ */
+function writeState() {
+  if (!process.env.CLUSTER_STATE) return;
+  const nodesNow = [...children.entries()]
+    .filter(([name]) => name.startsWith('node-'))
+    .map(([name, child]) => ({ name, port: ports[Number(name.slice(5)) - 1], pid: child.pid }));
+  writeFileSync(process.env.CLUSTER_STATE, JSON.stringify({ port, nodes: nodesNow }, null, 2));
+}
+
 function startNode(index) {
   const name = `node-${index + 1}`;
   const child = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
@@ -109,8 +121,10 @@ function startNode(index) {
     },
   });
   children.set(name, child);
+  writeState();
   child.on('exit', (code, signal) => {
     children.delete(name);
+    writeState();
     if (stopping) return;
     console.error(`cluster: ${name} exited (${signal ?? `code ${code}`}); starting it again in 1 s`);
     setTimeout(() => !stopping && startNode(index), 1000);

@@ -1,0 +1,586 @@
+#!/usr/bin/env node
+// `npm run chaos`: the fault suite of issue 20 against `npm run cluster`, with its OWN PostgreSQL (initdb in a
+// temporary folder), its own Redis (a free port) and its own data folder: loopback only, bounded in time, and it
+// removes everything it started. While scripted users post, like, follow and chat (HTTP and socket.io through the
+// proxy, polling first as the spec says), it (a) kills one API process with SIGKILL, (b) stops Redis and starts it
+// again, (c) restarts PostgreSQL, (d) makes one remote's files unreachable. Per fault it prints requests sent,
+// failed and retried, chat messages sent (acknowledged), delivered live, caught up and lost, duplicates, and the
+// time until everything answers again. Exit 1 when an acknowledged write is lost or stored twice, a socket does
+// not catch up within 10 s, or the system does not serve fully again after a fault.
+// Usage: node e2e/chaos/chaos.mjs [--seconds N (per fault, default 12)] [--seed N] [--json]
+// Needs a build (npm run build) and PostgreSQL 15's initdb/pg_ctl, redis-server and haproxy (Debian packages).
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { io } from 'socket.io-client';
+import { freePort, repoRoot } from '../../tooling/site/product.mjs';
+
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+});
+const FAULT_SECONDS = Number(args.seconds ?? 12);
+const RECOVERY_LIMIT_MS = 10_000;
+const USERS = 6;
+let seed = Number(args.seed ?? 20261125);
+/** mulberry32: the same run for the same seed. */
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (...parts) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+function need(file, hint) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
+  return file;
+}
+const PG_BIN = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+].find((dir) => existsSync(join(dir, 'initdb')));
+
+const work = mkdtempSync(join(tmpdir(), 'skynet-chaos-'));
+const cleanups = [];
+const cleanup = async () => {
+  while (cleanups.length > 0) {
+    try {
+      await cleanups.pop()();
+    } catch (error) {
+      console.error('[chaos] cleanup:', error.message);
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanup().then(() => process.exit(130)));
+
+// ---- private PostgreSQL -------------------------------------------------------------------------------------
+const postgres = {
+  dir: join(work, 'pg'),
+  port: 0,
+  run(...argv) {
+    // initdb and postgres refuse to run as root: as the postgres user.
+    const asUser = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+    const [command, ...rest] = [...asUser, ...argv];
+    const result = spawnSync(command, rest, { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${argv.join(' ')}: ${result.stderr || result.stdout}`);
+  },
+  async start() {
+    this.port ||= await freePort();
+    this.run(
+      join(PG_BIN, 'pg_ctl'),
+      '-D',
+      this.dir,
+      '-l',
+      join(this.dir, 'log'),
+      '-o',
+      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      '-w',
+      'start',
+    );
+  },
+  stop(mode = 'fast') {
+    this.run(join(PG_BIN, 'pg_ctl'), '-D', this.dir, '-m', mode, '-w', 'stop');
+  },
+  async create() {
+    if (!PG_BIN) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+    mkdirSync(this.dir);
+    chmodSync(work, 0o755);
+    spawnSync('chown', ['postgres', this.dir]);
+    this.run(join(PG_BIN, 'initdb'), '-D', this.dir, '-A', 'trust', '-U', 'postgres', '--no-sync');
+    await this.start();
+    cleanups.push(() => this.stop('immediate'));
+  },
+  get url() {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
+  },
+};
+
+// ---- private Redis ----------------------------------------------------------------------------------------
+const redis = {
+  port: 0,
+  child: null,
+  async start() {
+    this.port ||= await freePort();
+    const binary = need('/usr/bin/redis-server', 'apt-get install redis-server');
+    this.child = spawn(
+      binary,
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    for (let i = 0; i < 50; i += 1) {
+      if (
+        spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes(
+          'PONG',
+        )
+      )
+        return;
+      await sleep(100);
+    }
+    throw new Error('the private redis-server did not start');
+  },
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill('SIGKILL');
+    });
+  },
+};
+
+// ---- the cluster ------------------------------------------------------------------------------------------
+const cluster = {
+  port: 0,
+  child: null,
+  stateFile: join(work, 'cluster.json'),
+  dataDir: join(work, 'data'),
+  async start() {
+    this.port = await freePort();
+    this.child = spawn(
+      process.execPath,
+      [join(repoRoot, 'scripts', 'cluster.mjs'), '--skip-install', '--skip-build'],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          PORT: String(this.port),
+          NODES: '2',
+          DATABASE_URL: postgres.url,
+          REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+          DATA_DIR: this.dataDir,
+          SITE_DIR: join(this.dataDir, 'site'),
+          CLUSTER_STATE: this.stateFile,
+          RATE_LIMIT: 'off',
+          LOG_LEVEL: 'error',
+        },
+      },
+    );
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk).slice(-20_000);
+    };
+    this.child.stdout.on('data', keep);
+    this.child.stderr.on('data', keep);
+    this.output = () => output;
+    cleanups.push(
+      () =>
+        new Promise((resolve) => {
+          if (this.child.exitCode !== null) return resolve();
+          this.child.once('exit', resolve);
+          this.child.kill('SIGTERM');
+        }),
+    );
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`npm run cluster exited:\n${output}`);
+      if ((await probeAll()).ok) return;
+      await sleep(500);
+    }
+    throw new Error(`the cluster did not come up:\n${output}`);
+  },
+  nodes() {
+    return JSON.parse(readFileSync(this.stateFile, 'utf8')).nodes;
+  },
+  get base() {
+    return `http://127.0.0.1:${this.port}`;
+  },
+};
+
+// ---- scripted users ---------------------------------------------------------------------------------------
+const counters = () => ({ sent: 0, failed: 0, retried: 0, gaveUp: 0 });
+let current = counters();
+
+/** One API call through the proxy; network failures and 5xx are retried 3 times (300 ms apart). */
+async function call(method, path, { token, body, node } = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    current.sent += 1;
+    try {
+      const response = await fetch(`${cluster.base}/api${path}`, {
+        method,
+        headers: {
+          ...(node ? { cookie: `SKYNET_NODE=${node}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(5000),
+      });
+      if (response.status < 500)
+        return { status: response.status, body: await response.json().catch(() => null) };
+      current.failed += 1;
+    } catch {
+      current.failed += 1;
+    }
+    if (attempt === 3) {
+      current.gaveUp += 1;
+      return { status: 0, body: null };
+    }
+    current.retried += 1;
+    await sleep(300);
+  }
+}
+
+const users = [];
+/** Acknowledged chat messages: content -> { from, to, conversationId, ackAt, fault }. */
+const acked = new Map();
+/**
+ * What each receiver saw: content -> when its socket first had it, and how (live, or fetched after a reconnection).
+ * Kept for every message, acknowledged or not yet: the room's event can arrive before the sender's HTTP answer.
+ */
+const received = new Map();
+const seen = (content) => received.get(content);
+const ackedPosts = new Set();
+
+async function makeUsers() {
+  for (let i = 0; i < USERS; i += 1) {
+    const name = `chaos${i}${Math.floor(random() * 1e6)}`;
+    const signup = await call('POST', '/user/signup', {
+      body: {
+        email: `${name}@example.com`,
+        userName: name,
+        password: 'a long chaos password',
+        location: { latitude: 0, longitude: 0, planetId: 'mars' },
+      },
+    });
+    if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+    const token = signup.body.value;
+    const me = await call('GET', '/user', { token });
+    // Each user is pinned to one node (HAProxy's cookie) and its partner to the other, so every chat message
+    // crosses from one process to the other through Redis.
+    users.push({ name, token, id: me.body.value._id, node: `node-${(i % 2) + 1}` });
+  }
+  // Pairs chat: 0<->1, 2<->3, 4<->5. The first message starts each conversation.
+  for (let i = 0; i < USERS; i += 2) {
+    const [a, b] = [users[i], users[i + 1]];
+    const first = await call('POST', '/user/chat', {
+      token: a.token,
+      body: { receiverId: b.id, content: `hello ${b.name}` },
+    });
+    a.partner = b;
+    b.partner = a;
+    a.conversationId = b.conversationId = first.body.value.conversationId;
+  }
+}
+
+/** A socket per user, joined to its conversation; on every (re)connection it joins again and refetches. */
+function connectSockets() {
+  for (const user of users) {
+    const socket = io(cluster.base, {
+      path: '/socket.io',
+      transports: ['polling', 'websocket'],
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      timeout: 20_000,
+      auth: { token: user.token },
+      // Pinned like a browser: HAProxy's cookie, on the polling requests and the websocket upgrade alike.
+      extraHeaders: { cookie: `SKYNET_NODE=${user.node}` },
+    });
+    user.socket = socket;
+    user.reconnects = [];
+    socket.on('disconnect', () => {
+      user.disconnectedAt ??= Date.now();
+    });
+    socket.on('connect', async () => {
+      if (user.disconnectedAt) user.reconnects.push(Date.now() - user.disconnectedAt);
+      user.disconnectedAt = undefined;
+      socket.timeout(5000).emit('sendID', user.conversationId, () => {});
+      // Catch up (what mfe-chat does after joining): anything sent while this socket was away.
+      const history = await call('POST', '/user/getchats', {
+        token: user.token,
+        node: user.node,
+        body: { receiverId: user.partner.id },
+      });
+      for (const day of history.body?.message ?? []) {
+        for (const message of day.messages) {
+          if (message.senderId !== user.id && !received.has(message.content)) {
+            received.set(message.content, { at: Date.now(), how: 'caught up' });
+          }
+        }
+      }
+    });
+    socket.on('displayMessage', (days) => {
+      for (const day of days ?? []) {
+        for (const message of day.messages ?? []) {
+          if (message.senderId !== user.id && !received.has(message.content)) {
+            received.set(message.content, { at: Date.now(), how: 'live' });
+          }
+        }
+      }
+    });
+  }
+}
+
+let messageCounter = 0;
+/** One scripted action of one user: chat most of the time, else post, like or follow. */
+async function act(user, fault) {
+  const roll = random();
+  if (roll < 0.5) {
+    messageCounter += 1;
+    const content = `m${messageCounter} ${fault} ${user.name}`;
+    const sent = await call('POST', '/user/chat', {
+      token: user.token,
+      node: user.node,
+      body: { receiverId: user.partner.id, content },
+    });
+    if (sent.status === 200)
+      acked.set(content, { from: user.id, to: user.partner.id, ackAt: Date.now(), fault });
+  } else if (roll < 0.7) {
+    const content = `post ${messageCounter} ${fault} ${user.name} ${Math.floor(random() * 1e6)}`;
+    const made = await call('POST', '/post', {
+      token: user.token,
+      node: user.node,
+      body: { content, location: { latitude: 0, longitude: 0, planetId: 'mars' } },
+    });
+    if (made.status === 200) ackedPosts.add(made.body.value._id);
+  } else if (roll < 0.85) {
+    const feed = await call('GET', '/feed?page=1', { token: user.token, node: user.node });
+    const post = feed.body?.value?.[Math.floor(random() * (feed.body?.value?.length ?? 0))];
+    if (post)
+      await call(random() < 0.5 ? 'POST' : 'DELETE', `/post/${post._id}/like`, {
+        token: user.token,
+        node: user.node,
+      });
+  } else {
+    const other = users[Math.floor(random() * users.length)];
+    if (other !== user)
+      await call(random() < 0.6 ? 'POST' : 'DELETE', `/user/${other.id}/follow`, {
+        token: user.token,
+        node: user.node,
+      });
+  }
+}
+
+/** Every user acts every ~150 ms until `until`. */
+async function load(until, fault) {
+  await Promise.all(
+    users.map(async (user) => {
+      while (Date.now() < until) {
+        await act(user, fault);
+        await sleep(100 + random() * 100);
+      }
+    }),
+  );
+}
+
+/** Does everything answer: each node directly, the proxy, the site's files, a remote's entry? */
+async function probeAll() {
+  const problems = [];
+  const get = async (url, init) => {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(2000) });
+      if (!response.ok) problems.push(`${url} ${response.status}`);
+      return response;
+    } catch (error) {
+      problems.push(`${url} ${error.cause?.code ?? error.name}`);
+      return null;
+    }
+  };
+  if (existsSync(cluster.stateFile)) {
+    const nodes = cluster.nodes();
+    if (nodes.length < 2) problems.push(`${nodes.length} of 2 nodes running`);
+    for (const node of nodes) await get(`http://127.0.0.1:${node.port}/api/health`);
+  } else problems.push('no cluster state yet');
+  // A call that reads the database (the planet list is cached in each process).
+  await get(`${cluster.base}/api/faqs`);
+  const registry = await get(`${cluster.base}/remotes.json`);
+  if (registry?.ok) {
+    const { remotes } = await registry.json();
+    for (const [name, entry] of Object.entries(remotes)) {
+      await get(
+        `${cluster.base}${entry.versions[entry.stable].manifest.replace('mf-manifest.json', 'remoteEntry.js')}`,
+      );
+      if (problems.length > 8) break;
+      void name;
+    }
+  }
+  return { ok: problems.length === 0, problems };
+}
+
+/** Time from `since` until probeAll passes (null when not within the limit). */
+async function recovery(since, limitMs = 30_000) {
+  while (Date.now() - since < limitMs) {
+    if ((await probeAll()).ok) return Date.now() - since;
+    await sleep(200);
+  }
+  return null;
+}
+
+// ---- the faults -------------------------------------------------------------------------------------------
+const faults = [
+  {
+    name: 'baseline (no fault)',
+    async inject() {},
+    async heal() {},
+  },
+  {
+    name: 'SIGKILL one API process',
+    async inject() {
+      const [victim] = cluster.nodes();
+      process.kill(victim.pid, 'SIGKILL');
+      return `killed ${victim.name} (pid ${victim.pid})`;
+    },
+    async heal() {},
+  },
+  {
+    name: 'Redis stopped, then started',
+    lasting: true,
+    async inject() {
+      await redis.stop();
+      return `redis-server on ${redis.port} stopped`;
+    },
+    async heal() {
+      await redis.start();
+    },
+  },
+  {
+    name: 'PostgreSQL restarted',
+    async inject() {
+      postgres.stop('fast');
+      await sleep(1500);
+      await postgres.start();
+      return 'pg_ctl stop -m fast; 1.5 s; start';
+    },
+    async heal() {},
+  },
+  {
+    name: "one remote's host unreachable",
+    lasting: true,
+    async inject() {
+      const folder = join(cluster.dataDir, 'site', 'remotes', 'mfe-chat');
+      renameSync(folder, `${folder}.away`);
+      this.folder = folder;
+      return 'mfe-chat files gone from the site';
+    },
+    async heal() {
+      renameSync(`${this.folder}.away`, this.folder);
+    },
+  },
+];
+
+async function main() {
+  log(`private PostgreSQL, Redis and a 2-node cluster in ${work}`);
+  need('/usr/sbin/haproxy', 'apt-get install haproxy');
+  await postgres.create();
+  await redis.start();
+  cleanups.push(() => redis.stop());
+  await cluster.start();
+  await makeUsers();
+  connectSockets();
+  await sleep(1500);
+  const rows = [];
+  for (const fault of faults) {
+    current = counters();
+    const before = acked.size;
+    const started = Date.now();
+    const loading = load(started + FAULT_SECONDS * 1000, fault.name);
+    await sleep(2000);
+    const injectedAt = Date.now();
+    const what = await fault.inject();
+    log(`${fault.name}${what ? `: ${what}` : ''}`);
+    // A lasting fault (Redis down, files gone) lasts 5 s and is then repaired: recovery counts from the repair.
+    // A fault that heals by itself (a supervisor restarts the node, PostgreSQL comes back) counts from the fault.
+    const recovering = fault.lasting ? null : recovery(injectedAt);
+    if (fault.lasting) await sleep(Math.min(5000, FAULT_SECONDS * 1000 - 4000));
+    await fault.heal();
+    const healedAt = Date.now();
+    const recoveredIn = await (recovering ?? recovery(healedAt));
+    await loading;
+    // Give live delivery and catch-up their 10 s.
+    await sleep(Math.max(0, RECOVERY_LIMIT_MS - (Date.now() - healedAt)));
+    const messages = [...acked.entries()].slice(before);
+    rows.push({
+      fault: fault.name,
+      ...current,
+      messagesAcked: messages.length,
+      deliveredLive: messages.filter(([content]) => seen(content)?.how === 'live').length,
+      caughtUp: messages.filter(([content]) => seen(content)?.how === 'caught up').length,
+      notSeen: messages.filter(([content]) => !seen(content)).length,
+      slowestMs: Math.max(
+        0,
+        ...messages.map(([content, sent]) => (seen(content)?.at ?? sent.ackAt) - sent.ackAt),
+      ),
+      reconnectMs: Math.max(0, ...users.flatMap((user) => user.reconnects.splice(0))),
+      recoveredMs: recoveredIn,
+      injectedAfterMs: injectedAt - started,
+    });
+  }
+  // Every acknowledged message is stored exactly once.
+  let lost = 0;
+  let duplicated = 0;
+  for (let i = 0; i < USERS; i += 2) {
+    const history = await call('POST', '/user/getchats', {
+      token: users[i].token,
+      body: { receiverId: users[i + 1].id },
+    });
+    const stored = new Map();
+    for (const day of history.body?.message ?? [])
+      for (const m of day.messages) stored.set(m.content, (stored.get(m.content) ?? 0) + 1);
+    for (const [content, sent] of acked) {
+      if (sent.from !== users[i].id && sent.from !== users[i + 1].id) continue;
+      const count = stored.get(content) ?? 0;
+      if (count === 0) lost += 1;
+      if (count > 1) duplicated += 1;
+    }
+  }
+  let postsLost = 0;
+  for (const id of ackedPosts) if ((await call('GET', `/post/${id}`)).status !== 200) postsLost += 1;
+  for (const user of users) user.socket.close();
+  return { rows, lost, duplicated, postsAcked: ackedPosts.size, postsLost, messagesAcked: acked.size };
+}
+
+let exitCode = 1;
+try {
+  const result = await main();
+  if (args.json) console.log(JSON.stringify(result, null, 2));
+  else {
+    console.log(
+      '\nfault                             sent  failed retried gave-up | msgs live caught-up unseen slowest | reconnect recovered',
+    );
+    for (const row of result.rows) {
+      console.log(
+        `${row.fault.padEnd(33)} ${String(row.sent).padStart(5)} ${String(row.failed).padStart(7)} ${String(row.retried).padStart(7)} ${String(row.gaveUp).padStart(7)} | ` +
+          `${String(row.messagesAcked).padStart(4)} ${String(row.deliveredLive).padStart(4)} ${String(row.caughtUp).padStart(9)} ${String(row.notSeen).padStart(6)} ${`${(row.slowestMs / 1000).toFixed(1)} s`.padStart(7)} | ` +
+          `${`${(row.reconnectMs / 1000).toFixed(1)} s`.padStart(9)} ${row.recoveredMs === null ? '   NEVER' : `${(row.recoveredMs / 1000).toFixed(1)} s`.padStart(9)}`,
+      );
+    }
+    console.log(
+      `\nacknowledged: ${result.messagesAcked} messages (${result.lost} lost, ${result.duplicated} stored twice), ` +
+        `${result.postsAcked} posts (${result.postsLost} lost)`,
+    );
+  }
+  const failures = [
+    result.lost > 0 && `${result.lost} acknowledged messages lost`,
+    result.duplicated > 0 && `${result.duplicated} acknowledged messages stored twice`,
+    result.postsLost > 0 && `${result.postsLost} acknowledged posts lost`,
+    ...result.rows
+      .filter((row) => row.recoveredMs === null)
+      .map((row) => `${row.fault}: never fully serving again`),
+    ...result.rows
+      .filter((row) => row.notSeen > 0)
+      .map((row) => `${row.fault}: ${row.notSeen} messages never reached their receiver's socket`),
+    ...result.rows
+      .filter((row) => row.slowestMs > RECOVERY_LIMIT_MS)
+      .map((row) => `${row.fault}: a message took ${row.slowestMs} ms to reach its receiver`),
+    ...result.rows
+      .filter((row) => row.reconnectMs > RECOVERY_LIMIT_MS)
+      .map((row) => `${row.fault}: a socket took ${row.reconnectMs} ms to reconnect`),
+  ].filter(Boolean);
+  for (const failure of failures) console.log(`FAIL ${failure}`);
+  exitCode = failures.length === 0 ? 0 : 1;
+  console.log(`chaos: ${failures.length === 0 ? 'passed' : 'failed'}`);
+} catch (error) {
+  console.error('[chaos]', error);
+  if (cluster.output) console.error(cluster.output().slice(-4000));
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
