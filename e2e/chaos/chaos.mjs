@@ -9,13 +9,11 @@
 // not catch up within 10 s, or the system does not serve fully again after a fault.
 // Usage: node e2e/chaos/chaos.mjs [--seconds N (per fault, default 12)] [--seed N] [--json]
 // Needs a build (npm run build) and PostgreSQL 15's initdb/pg_ctl, redis-server and haproxy (Debian packages).
-import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
-import { freePort, repoRoot } from '../../tooling/site/product.mjs';
+import { cleanup, cleanups, cluster, need, postgres, redis, sleep, work } from './topology.mjs';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
@@ -31,168 +29,7 @@ const random = () => {
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...parts) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}]`, ...parts);
-
-function need(file, hint) {
-  if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
-  return file;
-}
-const PG_BIN = [
-  '/usr/lib/postgresql/15/bin',
-  '/usr/lib/postgresql/16/bin',
-  '/usr/lib/postgresql/17/bin',
-].find((dir) => existsSync(join(dir, 'initdb')));
-
-const work = mkdtempSync(join(tmpdir(), 'skynet-chaos-'));
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length > 0) {
-    try {
-      await cleanups.pop()();
-    } catch (error) {
-      console.error('[chaos] cleanup:', error.message);
-    }
-  }
-  rmSync(work, { recursive: true, force: true });
-};
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => cleanup().then(() => process.exit(130)));
-
-// ---- private PostgreSQL -------------------------------------------------------------------------------------
-const postgres = {
-  dir: join(work, 'pg'),
-  port: 0,
-  run(...argv) {
-    // initdb and postgres refuse to run as root: as the postgres user.
-    const asUser = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-    const [command, ...rest] = [...asUser, ...argv];
-    const result = spawnSync(command, rest, { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${argv.join(' ')}: ${result.stderr || result.stdout}`);
-  },
-  async start() {
-    this.port ||= await freePort();
-    this.run(
-      join(PG_BIN, 'pg_ctl'),
-      '-D',
-      this.dir,
-      '-l',
-      join(this.dir, 'log'),
-      '-o',
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
-      '-w',
-      'start',
-    );
-  },
-  stop(mode = 'fast') {
-    this.run(join(PG_BIN, 'pg_ctl'), '-D', this.dir, '-m', mode, '-w', 'stop');
-  },
-  async create() {
-    if (!PG_BIN) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
-    mkdirSync(this.dir);
-    chmodSync(work, 0o755);
-    spawnSync('chown', ['postgres', this.dir]);
-    this.run(join(PG_BIN, 'initdb'), '-D', this.dir, '-A', 'trust', '-U', 'postgres', '--no-sync');
-    await this.start();
-    cleanups.push(() => this.stop('immediate'));
-  },
-  get url() {
-    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
-  },
-};
-
-// ---- private Redis ----------------------------------------------------------------------------------------
-const redis = {
-  port: 0,
-  child: null,
-  async start() {
-    this.port ||= await freePort();
-    const binary = need('/usr/bin/redis-server', 'apt-get install redis-server');
-    this.child = spawn(
-      binary,
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    for (let i = 0; i < 50; i += 1) {
-      if (
-        spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes(
-          'PONG',
-        )
-      )
-        return;
-      await sleep(100);
-    }
-    throw new Error('the private redis-server did not start');
-  },
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGKILL');
-    });
-  },
-};
-
-// ---- the cluster ------------------------------------------------------------------------------------------
-const cluster = {
-  port: 0,
-  child: null,
-  stateFile: join(work, 'cluster.json'),
-  dataDir: join(work, 'data'),
-  async start() {
-    this.port = await freePort();
-    this.child = spawn(
-      process.execPath,
-      [join(repoRoot, 'scripts', 'cluster.mjs'), '--skip-install', '--skip-build'],
-      {
-        cwd: repoRoot,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: {
-          ...process.env,
-          PORT: String(this.port),
-          NODES: '2',
-          DATABASE_URL: postgres.url,
-          REDIS_URL: `redis://127.0.0.1:${redis.port}`,
-          DATA_DIR: this.dataDir,
-          SITE_DIR: join(this.dataDir, 'site'),
-          CLUSTER_STATE: this.stateFile,
-          RATE_LIMIT: 'off',
-          LOG_LEVEL: 'error',
-        },
-      },
-    );
-    let output = '';
-    const keep = (chunk) => {
-      output = (output + chunk).slice(-20_000);
-    };
-    this.child.stdout.on('data', keep);
-    this.child.stderr.on('data', keep);
-    this.output = () => output;
-    cleanups.push(
-      () =>
-        new Promise((resolve) => {
-          if (this.child.exitCode !== null) return resolve();
-          this.child.once('exit', resolve);
-          this.child.kill('SIGTERM');
-        }),
-    );
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`npm run cluster exited:\n${output}`);
-      if ((await probeAll()).ok) return;
-      await sleep(500);
-    }
-    throw new Error(`the cluster did not come up:\n${output}`);
-  },
-  nodes() {
-    return JSON.parse(readFileSync(this.stateFile, 'utf8')).nodes;
-  },
-  get base() {
-    return `http://127.0.0.1:${this.port}`;
-  },
-};
 
 // ---- scripted users ---------------------------------------------------------------------------------------
 const counters = () => ({ sent: 0, failed: 0, retried: 0, gaveUp: 0 });
@@ -472,7 +309,7 @@ async function main() {
   await postgres.create();
   await redis.start();
   cleanups.push(() => redis.stop());
-  await cluster.start();
+  await cluster.start({ ready: async () => (await probeAll()).ok });
   await makeUsers();
   connectSockets();
   await sleep(1500);
