@@ -43,19 +43,29 @@ function ops(...args: string[]) {
 
 /**
  * A new build of mfe-static with a visible change: the About page's heading says `About <label>`.
- * (Made from the current build, so the test needs no rebuild.) `manifest` may edit its mf-manifest.json.
+ * (Made from the current build, so the test needs no rebuild.) `manifest` may edit its mf-manifest.json, `edit` any
+ * of its script files (answering the new text).
  */
-function staticBuild(label: string, manifest?: (json: Record<string, unknown>) => void): string {
+function staticBuild(
+  label: string,
+  manifest?: (json: Record<string, unknown>) => void,
+  edit?: (text: string, file: string) => string,
+): string {
   const dir = join(builds, label);
   cpSync(join(repoRoot, 'mfe-static', 'dist'), dir, { recursive: true });
   let changed = 0;
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(join(dir, file), 'utf8');
+    let next = text;
     if (text.includes('title:"About"')) {
-      writeFileSync(join(dir, file), text.replaceAll('title:"About"', `title:"About ${label}"`));
+      next = text.replaceAll('title:"About"', `title:"About ${label}"`);
+      changed += 1;
+    }
+    if (edit) next = edit(next, file);
+    if (next !== text) {
+      writeFileSync(join(dir, file), next);
       // Its precompressed twin is the old file: ops publish refuses such a build.
       rmSync(join(dir, `${file}.br`), { force: true });
-      changed += 1;
     }
   }
   expect(changed, 'the About heading is in the mfe-static build').toBeGreaterThan(0);
@@ -338,4 +348,208 @@ test('developer overrides: a disallowed origin is ignored; an allowed one needs 
   await banner.getByRole('button', { name: /Clear override/ }).click();
   await expect(page.locator('#skynet-override-banner')).toHaveCount(0);
   expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
+});
+
+/** One of the ways a canary's code can fail in a person's browser. */
+interface FailureKind {
+  name: string;
+  /** The event the shell reports against the canary's version, and the status field that counts it. */
+  event: 'load-failure' | 'mount-failure' | 'render-failure';
+  field: 'loadFailures' | 'mountFailures' | 'renderFailures';
+  /** Edits the build's scripts (must change something). */
+  edit?: (text: string, file: string) => string;
+  /** Breaks the version on the static host once it is rolled out, instead. */
+  afterRollout?: (dir: string) => void;
+}
+
+/** Replaces `pattern` in the file where it occurs; `found` counts the files changed. */
+function replacing(pattern: RegExp, replacement: string, found: { files: number }) {
+  return (text: string) => {
+    const next = text.replace(pattern, replacement);
+    if (next !== text) found.files += 1;
+    return next;
+  };
+}
+
+const mountFound = { files: 0 };
+const evaluationFound = { files: 0 };
+const renderFound = { files: 0 };
+const failureKinds: Array<FailureKind & { found?: { files: number } }> = [
+  {
+    name: 'mount() throws',
+    event: 'mount-failure',
+    field: 'mountFailures',
+    found: mountFound,
+    // ./app's lifecycles, with a mount that throws.
+    edit: replacing(
+      /\(0,(\w+)\.createLifecycles\)\(/,
+      '((n,c)=>({...(0,$1.createLifecycles)(n,c),mount:async()=>{throw new Error("canary mount")}}))(',
+      mountFound,
+    ),
+  },
+  {
+    name: 'the exposed module throws when evaluated',
+    event: 'load-failure',
+    field: 'loadFailures',
+    found: evaluationFound,
+    // The first statement of the module ./app exposes (the one that exports bootstrap/mount/unmount) throws.
+    edit: replacing(
+      /(\w+\(\w,\w,\w\)\{)(\w\.r\(\w\),\w\.d\(\w,\{bootstrap:)/,
+      '$1throw new Error("canary evaluation");$2',
+      evaluationFound,
+    ),
+  },
+  {
+    name: 'a page throws while rendering',
+    event: 'render-failure',
+    field: 'renderFailures',
+    found: renderFound,
+    // The About page's heading, computed while it renders, throws.
+    edit: replacing(
+      /title:"About v1\.1\.3"/,
+      'title:(()=>{throw new Error("canary render")})()',
+      renderFound,
+    ),
+  },
+  {
+    name: 'its remoteEntry.js is missing',
+    event: 'load-failure',
+    field: 'loadFailures',
+    afterRollout: (dir) => {
+      rmSync(join(dir, 'remoteEntry.js'));
+      rmSync(join(dir, 'remoteEntry.js.br'), { force: true });
+    },
+  },
+];
+
+/** Flags, in the page itself, whether an area's fallback ("not responding") is ever shown, however briefly. */
+function watchForFallback() {
+  const flag = () => {
+    if (document.querySelector('[role="alert"]')?.textContent?.includes('not responding')) {
+      (window as unknown as { sawFallback: boolean }).sawFallback = true;
+    }
+  };
+  new MutationObserver(flag).observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+interface CanaryVisit {
+  onCanary: boolean;
+  remembered: string | null;
+  sawFallback: boolean;
+  text: string;
+  reported: boolean;
+  againFirstVersion: string;
+  againCanaryRequests: number;
+  againSawFallback: boolean;
+}
+
+/** One fresh visitor of /about with a failing canary, then a reload. */
+async function failingCanaryVisit(browser: Browser, canary: string, event: string): Promise<CanaryVisit> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(watchForFallback);
+    const page = await context.newPage();
+    const base = `${product.baseURL}/remotes/mfe-static/${canary}/`;
+    let canaryRequests = 0;
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith(base)) canaryRequests += 1;
+      if (request.url().endsWith('/api/platform/events')) posted.push(request.postData() ?? '');
+    });
+    await page.goto(`${product.baseURL}/about`, { waitUntil: 'domcontentloaded' });
+    const area = page.locator('#area-mfe-static');
+    await expect(area).toHaveAttribute('data-version', '1.0.0');
+    await expect(area).toContainText('About');
+    const onCanary = canaryRequests > 0;
+    let reported = false;
+    if (onCanary) {
+      await expect
+        .poll(() => posted.some((body) => body.includes(event) && body.includes(canary)))
+        .toBe(true);
+      reported = true;
+    }
+    const seen = await page.evaluate(() => ({
+      sawFallback: Boolean((window as unknown as { sawFallback?: boolean }).sawFallback),
+      remembered: window.localStorage.getItem('skynet:canary-fallback'),
+    }));
+    const text = (await area.textContent()) ?? '';
+    canaryRequests = 0;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const againFirstVersion = await areaVersion(page, 'mfe-static');
+    await expect(area).toContainText('About');
+    const againSawFallback = await page.evaluate(() =>
+      Boolean((window as unknown as { sawFallback?: boolean }).sawFallback),
+    );
+    return {
+      onCanary,
+      remembered: seen.remembered,
+      sawFallback: seen.sawFallback,
+      text,
+      reported,
+      againFirstVersion,
+      againCanaryRequests: canaryRequests,
+      againSawFallback,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+type VersionCounts = Record<'loads' | 'loadFailures' | 'mountFailures' | 'renderFailures', number>;
+
+async function versionCounts(version: string): Promise<VersionCounts | undefined> {
+  const status = ops('status', '--api', product.baseURL, '--json');
+  expect(status.status, status.stderr).toBe(0);
+  const remote = JSON.parse(status.stdout).remotes.find((r: { remote: string }) => r.remote === 'mfe-static');
+  return remote.versions.find((v: { version: string }) => v.version === version);
+}
+
+failureKinds.forEach((kind, index) => {
+  test(`a 50% canary whose code fails (${kind.name}): nobody sees an error, canary visitors get stable and stay there, status counts it against the canary`, async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const version = `1.1.${index + 1}`;
+    const label = `v${version}`;
+    const build = staticBuild(label, undefined, kind.edit);
+    if (kind.found) expect(kind.found.files, 'the edit found its place in the build').toBe(1);
+    expect(ops('publish', 'mfe-static', '--from', build, '--version', version).status).toBe(0);
+    const canary = ops('rollout', 'mfe-static', version, '--percent', '50', '--reason', kind.name);
+    expect(canary.status, canary.stderr).toBe(0);
+    kind.afterRollout?.(join(product.siteDir, 'remotes', 'mfe-static', version));
+    const stableBefore = await versionCounts('1.0.0');
+
+    // At least 8 fresh visitors, and enough of them on the canary to show something (a 50% split: a few batches).
+    const visits: CanaryVisit[] = [];
+    while (visits.length < 24 && (visits.length < 8 || visits.filter((v) => v.onCanary).length < 2)) {
+      visits.push(
+        ...(await Promise.all(
+          Array.from({ length: 4 }, () => failingCanaryVisit(browser, version, kind.event)),
+        )),
+      );
+    }
+    const onCanary = visits.filter((v) => v.onCanary);
+    expect(onCanary.length, 'some visitors were on the canary').toBeGreaterThanOrEqual(2);
+    for (const visit of visits) {
+      expect(visit.sawFallback, 'no error shown').toBe(false);
+      expect(visit.againSawFallback, 'no error shown after a reload').toBe(false);
+      expect(visit.text).not.toContain(label);
+      expect(visit.againFirstVersion, 'stable after a reload').toBe('1.0.0');
+    }
+    for (const visit of onCanary) {
+      expect(JSON.parse(visit.remembered ?? '{}')).toEqual({ 'mfe-static': version });
+      expect(visit.reported).toBe(true);
+      expect(visit.againCanaryRequests, 'the reload goes straight to stable').toBe(0);
+    }
+
+    // Counted against the canary's version, not the stable one.
+    await expect
+      .poll(async () => (await versionCounts(version))?.[kind.field] ?? 0, { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(onCanary.length);
+    const stableAfter = await versionCounts('1.0.0');
+    for (const field of ['loadFailures', 'mountFailures', 'renderFailures'] as const) {
+      expect(stableAfter?.[field], `stable's ${field}`).toBe(stableBefore?.[field]);
+    }
+    expect(ops('rollout', 'mfe-static', '1.0.0', '--reason', 'drop the broken canary').status).toBe(0);
+  });
 });

@@ -417,6 +417,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
         loads: count('load'),
         loadFailures: count('load-failure'),
         mountFailures: count('mount-failure'),
+        renderFailures: count('render-failure'),
         lastFailure: lastFailure ?? null,
       };
     });
@@ -439,7 +440,7 @@ export function formatStatus(report) {
     for (const version of remote.versions) {
       const counts = report.eventsError
         ? ''
-        : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}` +
+        : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
           (version.lastFailure ? ` (last ${version.lastFailure})` : '');
       lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}`.trimEnd());
     }

@@ -71,3 +71,18 @@ test('a render error stays inside the area and offers Retry', async () => {
   spy.mockRestore();
   warn.mockRestore();
 });
+
+test('with onRenderError (the shell replaces a failing canary) a render error goes to it and the area shows nothing', async () => {
+  const domElement = document.createElement('div');
+  const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+  const onRenderError = jest.fn();
+  const lifecycles = createLifecycles('mfe-broken', Broken);
+  await act(() => lifecycles.mount({ name: 'mfe-broken', domElement, onRenderError }));
+  expect(onRenderError).toHaveBeenCalledWith(expect.objectContaining({ message: 'boom' }));
+  expect(domElement.querySelector('[role="alert"]')).toBeNull();
+  expect(domElement.textContent).toBe('');
+  await act(() => lifecycles.unmount({ name: 'mfe-broken', domElement }));
+  spy.mockRestore();
+  warn.mockRestore();
+});

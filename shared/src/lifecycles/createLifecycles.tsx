@@ -7,6 +7,11 @@ import { ErrorBoundary } from './ErrorBoundary';
 export interface AreaProps {
   name: string;
   domElement: HTMLElement;
+  /**
+   * Set by the shell when it can replace the area (a canary with a stable version to fall back to): an error thrown
+   * while rendering goes to it, and the area shows nothing instead of the fallback with Retry.
+   */
+  onRenderError?: (error: Error) => void;
   [key: string]: unknown;
 }
 
@@ -25,7 +30,7 @@ export function createLifecycles(area: string, App: ComponentType): Lifecycles {
   const roots = new Map<HTMLElement, Root>();
   return {
     async bootstrap() {},
-    async mount({ domElement }) {
+    async mount({ domElement, onRenderError }) {
       const root = createRoot(domElement, { identifierPrefix: `${area}-` });
       roots.set(domElement, root);
       // A transition: React renders the area in slices and yields between them, so a first render never holds
@@ -33,7 +38,7 @@ export function createLifecycles(area: string, App: ComponentType): Lifecycles {
       startTransition(() => {
         root.render(
           <StrictMode>
-            <ErrorBoundary area={area}>
+            <ErrorBoundary area={area} {...(onRenderError ? { onError: onRenderError } : {})}>
               <BrowserRouter>
                 <App />
               </BrowserRouter>

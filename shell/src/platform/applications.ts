@@ -9,9 +9,10 @@ import { AreaFallback, type AreaProps, type Lifecycles, session } from '@skynet/
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
+import { applyRememberedFailure, rememberFailedCanary } from '../registry/canaryFallback';
 import { areaElement } from './areas';
-import { loadExposedModule, setManifest } from './federation';
-import { reportEvent } from './reporting';
+import { loadExposedModule, replaceFailedVersion, setManifest } from './federation';
+import { type ReportedEvent, reportEvent } from './reporting';
 
 export interface LoadedRemote {
   remote: string;
@@ -22,7 +23,7 @@ export interface LoadedRemote {
 export const loadedVersions = new Map<string, string>();
 
 /** Batched, once per page load per event (see reporting.ts); a developer override is nobody's version. */
-function report(type: 'load' | 'load-failure' | 'mount-failure', remote: string, version: string): void {
+function report(type: ReportedEvent['type'], remote: string, version: string): void {
   if (version !== 'override') reportEvent(type, remote, version);
 }
 
@@ -55,21 +56,22 @@ function fallbackLifecycles(retry: () => void): Lifecycles {
   };
 }
 
+async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<void> {
+  try {
+    await lifecycles.unmount(props);
+  } catch {
+    // Whatever it left goes below.
+  }
+  props.domElement.replaceChildren();
+}
+
 /**
  * Wraps a remote's lifecycles so single-spa never sees a throw: a failing mount shows the fallback in the
  * area instead of leaving the app SKIP_BECAUSE_BROKEN, and unmount always empties the area.
  */
-function guard(
-  remote: string,
-  version: string,
-  inner: Lifecycles,
-  retry: () => void,
-  /** For a canary: loads the stable version's lifecycles, used when the canary's mount throws. */
-  loadStable?: () => Promise<{ version: string; lifecycles: Lifecycles }>,
-): Lifecycles {
+function guard(remote: string, version: string, inner: Lifecycles, retry: () => void): Lifecycles {
   const fallback = fallbackLifecycles(retry);
   let failed = false;
-  let stable: Lifecycles | null = null;
   return {
     async bootstrap(props) {
       try {
@@ -80,10 +82,6 @@ function guard(
       }
     },
     async mount(props) {
-      if (stable) {
-        await stable.mount(props);
-        return;
-      }
       if (!failed) {
         try {
           await inner.mount(props);
@@ -92,38 +90,13 @@ function guard(
           console.warn(`[shell] ${remote}@${version} failed to mount`, error);
           report('mount-failure', remote, version);
           failed = true;
-          try {
-            await inner.unmount(props);
-          } catch {
-            props.domElement.replaceChildren();
-          }
-          props.domElement.replaceChildren();
-          if (loadStable) {
-            // A failing canary: this person gets the stable version at once, without an error if it works.
-            try {
-              const loaded = await loadStable();
-              await loaded.lifecycles.bootstrap?.(props);
-              await loaded.lifecycles.mount(props);
-              stable = loaded.lifecycles;
-              markLoaded(remote, loaded.version);
-              return;
-            } catch (stableError) {
-              console.warn(`[shell] ${remote} stable fallback failed to mount`, stableError);
-              props.domElement.replaceChildren();
-            }
-          }
+          await quietUnmount(inner, props);
         }
       }
       await fallback.mount(props);
     },
     async unmount(props) {
-      if (stable) {
-        try {
-          await stable.unmount(props);
-        } catch {
-          props.domElement.replaceChildren();
-        }
-      } else if (failed) await fallback.unmount(props);
+      if (failed) await fallback.unmount(props);
       else {
         try {
           await inner.unmount(props);
@@ -144,6 +117,111 @@ async function tryLoad(remote: string, choice: { version: string; manifest: stri
   return lifecycles;
 }
 
+type CanaryChoice = Choice & { fallback: NonNullable<Choice['fallback']> };
+
+/**
+ * After a canary failed for this person: remembered (the next page load goes straight to stable), and the stable
+ * version loaded in a clean federation state (replaceFailedVersion: nothing of the canary is reused). Resolves to
+ * the stable version's guarded lifecycles, or the fallback with Retry when stable fails too; never rejects.
+ */
+async function stableAfterCanary(
+  remote: string,
+  choice: CanaryChoice,
+  retry: () => void,
+): Promise<Lifecycles> {
+  const stable = choice.fallback;
+  rememberFailedCanary(remote, choice.version);
+  try {
+    replaceFailedVersion(remote, choice.manifest, stable.manifest);
+    const lifecycles = await tryLoad(remote, stable, false);
+    markLoaded(remote, stable.version);
+    report('load', remote, stable.version);
+    return guard(remote, stable.version, lifecycles, retry);
+  } catch (error) {
+    console.warn(`[shell] ${remote}@${stable.version} failed to load`, error);
+    report('load-failure', remote, stable.version);
+    return fallbackLifecycles(retry);
+  }
+}
+
+/**
+ * A canary's lifecycles: any failure of the canary for this person (its mount throws, or its area's error boundary
+ * catches a render error) puts the stable version in the area at once, without an error shown if stable works, and
+ * reports the failure against the canary's version. Never throws to single-spa.
+ */
+function canaryGuard(
+  remote: string,
+  choice: CanaryChoice,
+  canary: Lifecycles,
+  retry: () => void,
+): Lifecycles {
+  const { version } = choice;
+  let active: Lifecycles = canary;
+  let broken = false; // the canary failed to bootstrap
+  let stable: Promise<Lifecycles> | null = null;
+  let mounted: AreaProps | null = null;
+  let swapping: Promise<void> | null = null;
+  const toStable = () => {
+    stable ??= stableAfterCanary(remote, choice, retry);
+    return stable;
+  };
+
+  // The canary's page threw while rendering; its boundary renders nothing and tells us.
+  const onRenderError = (error: Error) => {
+    console.warn(`[shell] ${remote}@${version} failed to render; falling back to stable`, error);
+    report('render-failure', remote, version);
+    if (active !== canary || swapping) return;
+    swapping = (async () => {
+      const next = await toStable();
+      const props = mounted;
+      if (!props || active !== canary) return;
+      await quietUnmount(canary, props);
+      active = next;
+      await next.bootstrap(props);
+      await next.mount(props);
+    })().finally(() => {
+      swapping = null;
+    });
+  };
+
+  return {
+    async bootstrap(props) {
+      try {
+        await canary.bootstrap?.(props);
+      } catch (error) {
+        console.warn(`[shell] ${remote}@${version} failed to bootstrap`, error);
+        report('mount-failure', remote, version);
+        broken = true;
+      }
+    },
+    async mount(props) {
+      mounted = props;
+      if (active === canary && !broken) {
+        try {
+          await canary.mount({ ...props, onRenderError });
+          return;
+        } catch (error) {
+          console.warn(`[shell] ${remote}@${version} failed to mount; falling back to stable`, error);
+          report('mount-failure', remote, version);
+          await quietUnmount(canary, props);
+        }
+      }
+      if (active === canary) {
+        const next = await toStable();
+        active = next;
+        await next.bootstrap(props);
+      }
+      await active.mount(props);
+    },
+    async unmount(props) {
+      mounted = null;
+      await swapping;
+      if (active === canary) await quietUnmount(canary, props);
+      else await active.unmount(props);
+    },
+  };
+}
+
 /** Loads the remote's lifecycles; never rejects, so single-spa never marks the app broken. */
 async function loadApplication(remote: string, choice: Choice | null, attempt: number, retry: () => void) {
   if (!choice) return fallbackLifecycles(retry);
@@ -151,30 +229,14 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
     const lifecycles = await tryLoad(remote, choice, attempt > 0);
     markLoaded(remote, choice.version);
     report('load', remote, choice.version);
-    const { fallback: stableChoice } = choice;
-    const loadStable = stableChoice
-      ? async () => {
-          const stable = await tryLoad(remote, stableChoice, true);
-          report('load', remote, stableChoice.version);
-          return { version: stableChoice.version, lifecycles: stable };
-        }
-      : undefined;
-    return guard(remote, choice.version, lifecycles, retry, loadStable);
+    if (choice.fallback) return canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
+    return guard(remote, choice.version, lifecycles, retry);
   } catch (error) {
+    // Entry, chunk or module evaluation: counted against the version that failed.
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
     report('load-failure', remote, choice.version);
-    if (choice.fallback) {
-      // A failing canary falls back to stable for this person, silently when stable works.
-      try {
-        const lifecycles = await tryLoad(remote, choice.fallback, true);
-        markLoaded(remote, choice.fallback.version);
-        report('load', remote, choice.fallback.version);
-        return guard(remote, choice.fallback.version, lifecycles, retry);
-      } catch (stableError) {
-        console.warn(`[shell] ${remote}@${choice.fallback.version} failed to load`, stableError);
-        report('load-failure', remote, choice.fallback.version);
-      }
-    }
+    // A failing canary falls back to stable for this person, silently when stable works.
+    if (choice.fallback) return stableAfterCanary(remote, choice as CanaryChoice, retry);
     return fallbackLifecycles(retry);
   }
 }
@@ -188,7 +250,7 @@ export interface RegisterOptions {
 export function chooseFor(remote: string, entry: RemoteEntry, options: RegisterOptions): Choice | null {
   const override = options.overrides?.[remote];
   if (override) return { version: 'override', manifest: override };
-  return chooseVersion(remote, entry, options.visitor);
+  return applyRememberedFailure(remote, chooseVersion(remote, entry, options.visitor));
 }
 
 /** Registers every remote of the registry with single-spa, active on the routes it owns. */
@@ -206,7 +268,9 @@ export function registerRemotes(registry: Registry, options: RegisterOptions): v
     };
     registerApplication<AreaProps>({
       name: remote,
-      app: () => loadApplication(remote, choice, attempt, retry) as Promise<never>,
+      // Again at each load: a canary that failed on this page since (remembered) is not tried again on Retry.
+      app: () =>
+        loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry) as Promise<never>,
       activeWhen: (location) => remoteActive(entry.routes, location.pathname, session.get().status),
       customProps: () => ({ name: remote, domElement: areaElement(remote) }),
     });

@@ -24,6 +24,41 @@ export function setManifest(remote: string, manifest: string, force = false): vo
   registered.set(remote, manifest);
 }
 
+/**
+ * Forgets everything a failed version of a remote left in this page, then points the runtime at `manifest` (its
+ * stable version) so that version loads as if it were the first: nothing of the failed one is reused.
+ * - The runtime's record of the remote (registerRemotes with `force`: its module cache, its container's global, the
+ *   pending entry load, the remote's own federation instance and the share-scope entries it provided).
+ * - The container's global (`mfe_static`), in case the runtime kept it: the runtime reuses a container it finds there
+ *   instead of loading the new entry.
+ * - The remote's chunk registry (`globalThis.rspackChunk<uniqueName>`, uniqueName being the container name, see
+ *   tooling/rspack): a newly loaded entry takes every chunk already pushed there as its own, so without this the
+ *   stable entry would run the canary's cached `./app` chunk again (same chunk ids when the builds are alike).
+ * - The failed version's script and stylesheet elements: rspack's loaders reuse an element by its `data-rspack`
+ *   key (`<container>:chunk-<id>`), which two versions share.
+ */
+export function replaceFailedVersion(remote: string, failedManifest: string, manifest: string): void {
+  const name = federationName(remote);
+  registerRemotes([{ name, entry: remoteEntryUrl(manifest) }], { force: true });
+  registered.set(remote, manifest);
+  const scope = globalThis as Record<string, unknown>;
+  for (const key of [name, `rspackChunk${name}`, `webpackChunk${name}`]) {
+    try {
+      delete scope[key];
+    } catch {
+      scope[key] = undefined;
+    }
+  }
+  if (typeof document === 'undefined') return;
+  const failedBase = new URL('./', new URL(failedManifest, window.location.href)).href;
+  for (const element of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+    'script[src], link[href]',
+  )) {
+    const url = element instanceof HTMLScriptElement ? element.src : element.href;
+    if (url.startsWith(failedBase)) element.remove();
+  }
+}
+
 /** Adds runtime plugins (the integrity checks) to the shell's federation instance. */
 export function addRuntimePlugins(plugins: ModuleFederationRuntimePlugin[]): void {
   registerPlugins(plugins);

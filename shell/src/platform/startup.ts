@@ -14,6 +14,7 @@ import {
 } from '@skynet/contract';
 import { hasHeadStart } from '@skynet/shared/head-start';
 import { loadHttpLibraries } from '@skynet/shared/http-libraries';
+import { applyRememberedFailure } from '../registry/canaryFallback';
 import { integrityIndex } from '../registry/integrity';
 import { visitorId } from '../registry/select';
 import { remoteEntryUrl } from './remoteEntryUrl';
@@ -143,7 +144,8 @@ export async function preloadLikelyEntry(): Promise<string | null> {
   const { registry } = parseRegistry(await startupJson(REGISTRY_PATH));
   const remote = likelyRemote(registry, window.location.pathname, hasToken());
   const entry = remote ? registry.remotes[remote] : undefined;
-  const choice = remote && entry ? chooseVersion(remote, entry, visitorId()) : null;
+  const choice =
+    remote && entry ? applyRememberedFailure(remote, chooseVersion(remote, entry, visitorId())) : null;
   if (!choice) return null;
   const href = new URL(remoteEntryUrl(choice.manifest), window.location.href).href;
   if (preloadedByPage(href)) return href;

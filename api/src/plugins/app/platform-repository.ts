@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { type Db, rows } from '../../db/database.js';
 
 export interface PlatformEvent {
-  type: 'load' | 'load-failure' | 'mount-failure';
+  /** `render-failure`: a canary's page threw while rendering (its area's boundary caught it). */
+  type: 'load' | 'load-failure' | 'mount-failure' | 'render-failure';
   remote: string;
   version: string;
   at?: string;

@@ -51,7 +51,7 @@ export default async function miscRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['platform'],
         security: [],
-        description: 'Micro-frontend load/mount telemetry. No personal data is stored.',
+        description: 'Micro-frontend load/mount/render telemetry. No personal data is stored.',
         body: Type.Object({
           events: Type.Array(
             Type.Object({
@@ -59,6 +59,7 @@ export default async function miscRoutes(fastify: FastifyInstance) {
                 Type.Literal('load'),
                 Type.Literal('load-failure'),
                 Type.Literal('mount-failure'),
+                Type.Literal('render-failure'),
               ]),
               remote: short(64),
               version: short(32),
