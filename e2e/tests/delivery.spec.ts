@@ -232,8 +232,10 @@ test('a 50% canary across 40 fresh visitors lands between 20% and 80%, and each 
   // so a canary visitor gets the canary's page (api/src/site/prerendered-page.ts).
   expect(await landingScripts(browser)).toBe(true);
 
-  // Promote makes it everyone's; rolling back returns to the stable before it.
-  expect(ops('promote', 'mfe-static').status).toBe(0);
+  // Promote makes it everyone's (its gate reads this product's counts: no failures, a sample of at least 5 loads
+  // here); rolling back returns to the stable before it.
+  const promoted = ops('promote', 'mfe-static', '--api', product.baseURL, '--min-loads', '5');
+  expect(promoted.status, promoted.stderr).toBe(0);
   expect((await registry()).remotes['mfe-static'].stable).toBe('1.0.2');
   expect(await landingScripts(browser)).toBe(false);
   expect(ops('rollback', 'mfe-static').stdout).toContain('rolled back to 1.0.0');
@@ -550,6 +552,18 @@ failureKinds.forEach((kind, index) => {
     for (const field of ['loadFailures', 'mountFailures', 'renderFailures'] as const) {
       expect(stableAfter?.[field], `stable's ${field}`).toBe(stableBefore?.[field]);
     }
-    expect(ops('rollout', 'mfe-static', '1.0.0', '--reason', 'drop the broken canary').status).toBe(0);
+
+    // It cannot be promoted; the canary guard drops it, and status says so.
+    const promote = ops('promote', 'mfe-static', '--api', product.baseURL);
+    expect(promote.status).toBe(1);
+    expect(promote.stderr).toMatch(
+      new RegExp(`not promoting mfe-static@${version.replaceAll('.', '\\.')}: .* fails too often`),
+    );
+    const guard = ops('canary-guard', 'mfe-static', '--api', product.baseURL, '--min-loads', '2');
+    expect(guard.status, guard.stderr).toBe(0);
+    expect(guard.stdout).toContain(`mfe-static: canary ${version} dropped (failure rate`);
+    expect((await registry()).remotes['mfe-static'].canary).toBeNull();
+    const status = ops('status', '--api', product.baseURL);
+    expect(status.stdout).toContain(`canary ${version} dropped by canary-guard`);
   });
 });

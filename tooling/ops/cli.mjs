@@ -5,6 +5,8 @@ import { parseArgs } from 'node:util';
 import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
 import {
+  canaryGuard,
+  fetchSummary,
   formatRoute,
   formatStatus,
   promote,
@@ -20,7 +22,8 @@ const USAGE = `usage: npm run ops -- <command> [options]
 
   publish <remote> [--from <dir>] [--version <v>]   copy a build to /remotes/<remote>/<version>/ (immutable)
   rollout <remote> <version> [--percent N]          make a version stable, or a sticky canary for N% of people
-  promote <remote>                                  the canary becomes stable
+  promote <remote> [--force --reason "…"]           the canary becomes stable, if its failure rate and sample allow
+  canary-guard [<remote>]                           drop each canary whose failure rate is above the threshold
   rollback <remote>                                 back to the previous stable (from the history), canary dropped
   status [--api http://localhost:8080] [--json]     stable, canary, versions and failures per remote
   route <path> [--signed-out] [--json]              which remote shows a path, on which route, to whom
@@ -28,6 +31,7 @@ const USAGE = `usage: npm run ops -- <command> [options]
   common: --reason "<why>"  (kept in registry-history.jsonl)
           --site <dir>       (default: SITE_DIR, else DATA_DIR/site, else .data/site)
           --expect-revision N  (refuse unless the registry is still at revision N)
+  gate:   --max-failure-rate P (percent, default 5)  --min-loads N (default 20)  --api <url> (the counts' server)
 remotes: ${REMOTES.join(', ')}`;
 
 /** Paths given on the command line are relative to where the person ran npm, not to tooling/. */
@@ -62,6 +66,9 @@ async function main(argv) {
       json: { type: 'boolean' },
       'signed-out': { type: 'boolean' },
       'expect-revision': { type: 'string' },
+      force: { type: 'boolean' },
+      'max-failure-rate': { type: 'string' },
+      'min-loads': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -76,6 +83,14 @@ async function main(argv) {
   const reason = values.reason;
   const expectRevision =
     values['expect-revision'] === undefined ? undefined : Number(values['expect-revision']);
+  const gate = {
+    ...(values['max-failure-rate'] === undefined
+      ? {}
+      : { maxFailureRate: Number(values['max-failure-rate']) / 100 }),
+    ...(values['min-loads'] === undefined ? {} : { minLoads: Number(values['min-loads']) }),
+  };
+  const api = values.api ?? process.env.OPS_API ?? 'http://localhost:8080';
+  const token = values.token ?? process.env.OPS_TOKEN;
   const needRemote = () => {
     if (!remote) throw new OpsError(`usage: ${command} <remote>\n\n${USAGE}`, 'usage');
     return remote;
@@ -118,8 +133,21 @@ async function main(argv) {
     }
     case 'promote': {
       const name = needRemote();
-      const result = promote({ site, remote: name, reason, expectRevision });
-      console.log(`${name}: canary ${result.after.stable} promoted to stable (was ${result.before.stable})`);
+      const summary = await fetchSummary(api, { token });
+      const result = promote({
+        site,
+        remote: name,
+        reason,
+        expectRevision,
+        summary,
+        force: values.force,
+        gate,
+      });
+      for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+      console.log(
+        `${name}: canary ${result.after.stable} promoted to stable (was ${result.before.stable})` +
+          `${result.refusal ? ', forced' : ''}; failure counts from ${api}`,
+      );
       return 0;
     }
     case 'rollback': {
@@ -132,12 +160,22 @@ async function main(argv) {
       return 0;
     }
     case 'status': {
-      const report = await status({
-        site,
-        api: values.api ?? process.env.OPS_API ?? 'http://localhost:8080',
-        token: values.token ?? process.env.OPS_TOKEN,
-      });
+      const report = await status({ site, api, token, gate });
       console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
+      return 0;
+    }
+    case 'canary-guard': {
+      const summary = await fetchSummary(api, { token });
+      const results = canaryGuard({ site, remote, summary, gate });
+      if (values.json) console.log(JSON.stringify(results, null, 2));
+      else if (results.length === 0) console.log(`no canary to guard${remote ? ` for ${remote}` : ''}`);
+      for (const result of values.json ? [] : results) {
+        console.log(
+          result.action === 'dropped'
+            ? `${result.remote}: canary ${result.version} dropped (${result.why}); everyone is on stable`
+            : `${result.remote}: canary ${result.version} kept (${result.why})`,
+        );
+      }
       return 0;
     }
     case 'route': {

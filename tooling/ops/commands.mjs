@@ -247,9 +247,10 @@ function assertCanServe(site, remote, version) {
 /**
  * Applies one change to one remote's placement as a compare-and-swap commit with a history line.
  * @param {{ site: string, remote: string, command: string, reason?: string, expectRevision?: number,
- *   change: (entry: RemoteEntry, snapshot: import('./registry-store.mjs').Snapshot) => RemoteEntry }} options
+ *   change: (entry: RemoteEntry, snapshot: import('./registry-store.mjs').Snapshot) => RemoteEntry,
+ *   extra?: Record<string, unknown> }} options
  */
-function changeRemote({ site, remote, command, reason, expectRevision, change }) {
+function changeRemote({ site, remote, command, reason, expectRevision, change, extra = {} }) {
   checkRemoteName(remote);
   const snapshot = readRegistry(site);
   if (expectRevision !== undefined && expectRevision !== snapshot.revision) {
@@ -264,7 +265,7 @@ function changeRemote({ site, remote, command, reason, expectRevision, change })
   const registry = structuredClone(snapshot.registry);
   registry.remotes[remote] = after;
   const written = commitRegistry(site, snapshot, registry, [
-    { command, remote, reason, from: placement(before), to: placement(after) },
+    { command, remote, reason, ...extra, from: placement(before), to: placement(after) },
   ]);
   return { before: placement(before), after: placement(after), registry: written };
 }
@@ -310,21 +311,95 @@ export function rollout({ site, remote, version, percent, reason, expectRevision
   return { ...result, warnings };
 }
 
+/** The promote gate's defaults: at most 5% of tries fail, over at least 20 tries. */
+export const GATE_DEFAULTS = Object.freeze({ maxFailureRate: 0.05, minLoads: 20 });
+
+/** @typedef {{ rows: Array<{ remote: string, version: string, type: string, count: number, last?: string }>, error?: string }} Summary */
+
 /**
- * `ops promote <remote>`: the canary becomes stable for everyone.
- * @param {{ site: string, remote: string, reason?: string, expectRevision?: number }} options
+ * How a version did over the summary's window (24 h): `tries` page loads that tried it (loaded, or failed to load),
+ * `failures` its load, mount and render failures, `rate` failures / tries (1 when it failed and never loaded).
+ * @param {Summary} summary @param {string} remote @param {string} version
  */
-export function promote({ site, remote, reason, expectRevision }) {
+export function versionHealth(summary, remote, version) {
+  /** @param {string} type */
+  const count = (type) =>
+    summary.rows
+      .filter((row) => row.remote === remote && row.version === version && row.type === type)
+      .reduce((sum, row) => sum + row.count, 0);
+  const loads = count('load');
+  const loadFailures = count('load-failure');
+  const failures = loadFailures + count('mount-failure') + count('render-failure');
+  const tries = loads + loadFailures;
+  const rate = tries > 0 ? Math.min(1, failures / tries) : failures > 0 ? 1 : 0;
+  return { loads, tries, failures, rate };
+}
+
+const percentText = (/** @type {number} */ rate) => `${Math.round(rate * 1000) / 10}%`;
+
+/**
+ * Why a canary may not be promoted yet (null: it may): its failure rate is above `maxFailureRate`, or fewer than
+ * `minLoads` page loads tried it, or its counts could not be read.
+ * @param {Summary | undefined} summary @param {string} remote @param {string} version
+ * @param {{ maxFailureRate?: number, minLoads?: number }} [gate]
+ */
+export function promoteRefusal(summary, remote, version, gate = {}) {
+  const { maxFailureRate, minLoads } = { ...GATE_DEFAULTS, ...gate };
+  if (!summary || summary.error) {
+    return `cannot tell how ${remote}@${version} is doing: ${summary?.error ?? 'no failure counts'}`;
+  }
+  const health = versionHealth(summary, remote, version);
+  if (health.rate > maxFailureRate) {
+    return `${remote}@${version} fails too often: ${health.failures} failures in ${health.tries} page loads (${percentText(health.rate)}, at most ${percentText(maxFailureRate)} allowed)`;
+  }
+  if (health.tries < minLoads) {
+    return `${remote}@${version} has too small a sample: ${health.tries} page loads tried it, ${minLoads} needed`;
+  }
+  return null;
+}
+
+/** @param {{ maxFailureRate?: number, minLoads?: number }} gate */
+function checkGate(gate) {
+  const { maxFailureRate, minLoads } = { ...GATE_DEFAULTS, ...gate };
+  if (!Number.isFinite(maxFailureRate) || maxFailureRate < 0 || maxFailureRate > 1) {
+    throw new OpsError('--max-failure-rate must be a percentage from 0 to 100', 'usage');
+  }
+  if (!Number.isInteger(minLoads) || minLoads < 0) {
+    throw new OpsError('--min-loads must be a whole number, 0 or more', 'usage');
+  }
+}
+
+/**
+ * `ops promote <remote>`: the canary becomes stable for everyone, once its failure counts (`summary`, from the
+ * API's platform events) show it healthy: see promoteRefusal. `force` (with a `reason`, kept in the history with
+ * what the gate said) promotes anyway.
+ * @param {{ site: string, remote: string, reason?: string, expectRevision?: number, summary?: Summary,
+ *   force?: boolean, gate?: { maxFailureRate?: number, minLoads?: number } }} options
+ */
+export function promote({ site, remote, reason, expectRevision, summary, force = false, gate = {} }) {
   checkRemoteName(remote);
+  checkGate(gate);
   const canary = readRegistry(site).registry.remotes[remote]?.canary;
   if (!canary) throw new OpsError(`${remote} has no canary to promote`, 'missing');
+  const refusal = promoteRefusal(summary, remote, canary.version, gate);
+  if (refusal && !force) {
+    throw new OpsError(
+      `not promoting ${remote}@${canary.version}: ${refusal}. Watch \`status\`, or --force --reason "…" to promote anyway`,
+      'gated',
+    );
+  }
+  if (force && !reason?.trim()) {
+    throw new OpsError('--force needs a --reason "…" (kept in the registry history)', 'usage');
+  }
   const warnings = assertCanServe(site, remote, canary.version);
+  if (refusal) warnings.push(`promoted despite: ${refusal}`);
   const result = changeRemote({
     site,
     remote,
     reason,
     expectRevision,
     command: 'promote',
+    extra: force ? { forced: true, gate: refusal ?? 'passed' } : {},
     change(entry) {
       if (entry.canary?.version !== canary.version) {
         throw new OpsError(`${remote}'s canary changed meanwhile; run the command again`, 'conflict');
@@ -332,7 +407,55 @@ export function promote({ site, remote, reason, expectRevision }) {
       return { ...entry, stable: canary.version, routes: routesOf(entry, canary.version), canary: null };
     },
   });
-  return { ...result, warnings };
+  return { ...result, warnings, refusal };
+}
+
+/**
+ * `ops canary-guard [<remote>]`: drops the canary of each named remote (every remote with a canary when none is
+ * named) whose failure rate is above `maxFailureRate` over at least `minLoads` page loads; everyone is back on
+ * stable at their next page load. The history line (command `canary-guard`) says why; `status` shows it. Meant to
+ * run every minute or so (cron, CI). Does nothing when the counts cannot be read.
+ * @param {{ site: string, remote?: string, summary: Summary, gate?: { maxFailureRate?: number, minLoads?: number } }} options
+ */
+export function canaryGuard({ site, remote, summary, gate = {} }) {
+  checkGate(gate);
+  if (remote) checkRemoteName(remote);
+  const { maxFailureRate, minLoads } = { ...GATE_DEFAULTS, ...gate };
+  const { registry } = readRegistry(site);
+  if (remote && !registry.remotes[remote]) throw new OpsError(`${remote} is not in the registry`, 'missing');
+  if (summary.error) throw new OpsError(`cannot read the failure counts: ${summary.error}`, 'unavailable');
+  /** @type {Array<{ remote: string, version: string, action: 'dropped' | 'kept', why: string }>} */
+  const results = [];
+  for (const [name, entry] of Object.entries(registry.remotes)) {
+    if ((remote && name !== remote) || !entry.canary) continue;
+    const version = entry.canary.version;
+    const health = versionHealth(summary, name, version);
+    const rate = `${percentText(health.rate)}: ${health.failures} failures in ${health.tries} page loads`;
+    if (health.rate <= maxFailureRate || health.tries < minLoads) {
+      const why =
+        health.rate > maxFailureRate
+          ? `failure rate ${rate}, but fewer than ${minLoads} page loads`
+          : `failure rate ${rate}, at most ${percentText(maxFailureRate)} allowed`;
+      results.push({ remote: name, version, action: 'kept', why });
+      continue;
+    }
+    const why = `failure rate ${rate}, above ${percentText(maxFailureRate)}`;
+    changeRemote({
+      site,
+      remote: name,
+      reason: `canary-guard: ${why}`,
+      command: 'canary-guard',
+      extra: { version },
+      change(current) {
+        if (current.canary?.version !== version) {
+          throw new OpsError(`${name}'s canary changed meanwhile; run the command again`, 'conflict');
+        }
+        return { ...current, canary: null };
+      },
+    });
+    results.push({ remote: name, version, action: 'dropped', why });
+  }
+  return results;
 }
 
 /**
@@ -394,11 +517,13 @@ export async function fetchSummary(api, { token, timeoutMs = 3000 } = {}) {
 
 /**
  * `ops status`: every remote's stable, canary and share, published versions, and failures per version.
- * @param {{ site: string, api?: string, token?: string, summary?: Awaited<ReturnType<typeof fetchSummary>> }} options
+ * @param {{ site: string, api?: string, token?: string, summary?: Awaited<ReturnType<typeof fetchSummary>>,
+ *   gate?: { maxFailureRate?: number, minLoads?: number } }} options
  */
-export async function status({ site, api = 'http://localhost:8080', token, summary }) {
+export async function status({ site, api = 'http://localhost:8080', token, summary, gate = {} }) {
   const { registry, revision } = readRegistry(site);
   const events = summary ?? (await fetchSummary(api, { token }));
+  const history = readHistory(site);
   const remotes = Object.entries(registry.remotes).map(([name, entry]) => {
     const versions = Object.keys(entry.versions).map((version) => {
       const rows = events.rows.filter((row) => row.remote === name && row.version === version);
@@ -418,10 +543,30 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
         loadFailures: count('load-failure'),
         mountFailures: count('mount-failure'),
         renderFailures: count('render-failure'),
+        failureRate: versionHealth(events, name, version).rate,
         lastFailure: lastFailure ?? null,
       };
     });
-    return { remote: name, stable: entry.stable, canary: entry.canary ?? null, versions };
+    // Would `promote` go ahead now? (null: yes; else why not.)
+    const promoteBlocked = entry.canary ? promoteRefusal(events, name, entry.canary.version, gate) : null;
+    // The canary guard's last word on this remote, when it is the last change to it.
+    const last = history.filter((line) => line.remote === name).at(-1);
+    const guard =
+      last?.command === 'canary-guard'
+        ? {
+            at: last.at,
+            version: last.version ?? last.from?.canary?.version ?? null,
+            reason: last.reason ?? '',
+          }
+        : null;
+    return {
+      remote: name,
+      stable: entry.stable,
+      canary: entry.canary ?? null,
+      versions,
+      promoteBlocked,
+      guard,
+    };
   });
   return { revision, updatedAt: registry.updatedAt ?? null, remotes, eventsError: events.error ?? null };
 }
@@ -437,6 +582,14 @@ export function formatStatus(report) {
       ? `, canary ${remote.canary.version} for ${remote.canary.percent}%`
       : ', no canary';
     lines.push('', `${remote.remote}: stable ${remote.stable}${canary}`);
+    if (remote.canary && !report.eventsError) {
+      lines.push(`  promote: ${remote.promoteBlocked ? `blocked (${remote.promoteBlocked})` : 'ready'}`);
+    }
+    if (remote.guard) {
+      lines.push(
+        `  canary ${remote.guard.version} dropped by canary-guard at ${remote.guard.at} (${remote.guard.reason})`,
+      );
+    }
     for (const version of remote.versions) {
       const counts = report.eventsError
         ? ''

@@ -8,7 +8,17 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import semver from 'semver';
-import { checkVersionCanServe, promote, publish, rollback, rollout, status } from './commands.mjs';
+import {
+  canaryGuard,
+  checkVersionCanServe,
+  promote,
+  promoteRefusal,
+  publish,
+  rollback,
+  rollout,
+  status,
+  versionHealth,
+} from './commands.mjs';
 import { commitRegistry, readHistory, readRegistry, stableStack } from './registry-store.mjs';
 
 const satisfies = (version, range) => semver.satisfies(version, range);
@@ -41,6 +51,13 @@ function build(name, { label = 'v1', exposes = ['./app'], react = '^19.0.0' } = 
 const pub = (version, from, extra = {}) =>
   publish({ site, remote: 'mfe-static', version, from, routes: ROUTES, ...extra });
 const entry = () => readRegistry(site).registry.remotes['mfe-static'];
+
+/** Platform-event counts as GET /api/platform/events/summary answers them, for mfe-static@version. */
+const summaryOf = (version, counts) => ({
+  rows: Object.entries(counts).map(([type, count]) => ({ remote: 'mfe-static', version, type, count })),
+});
+/** A canary that loaded 100 times without a failure: the promote gate lets it through. */
+const healthy = (version) => summaryOf(version, { load: 100 });
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'ops-test-'));
@@ -200,7 +217,7 @@ describe('canary, promote and rollback', () => {
     rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
     assert.deepEqual(entry().canary, { version: '1.1.0', percent: 25 });
     assert.equal(entry().stable, '1.0.0');
-    promote({ site, remote: 'mfe-static', reason: 'canary healthy' });
+    promote({ site, remote: 'mfe-static', reason: 'canary healthy', summary: healthy('1.1.0') });
     assert.equal(entry().stable, '1.1.0');
     assert.equal(entry().canary, null);
     assert.throws(() => promote({ site, remote: 'mfe-static' }), /no canary to promote/);
@@ -209,7 +226,7 @@ describe('canary, promote and rollback', () => {
   test('rollback walks back through the stables in the history, dropping any canary', () => {
     rollout({ site, remote: 'mfe-static', version: '1.1.0' });
     rollout({ site, remote: 'mfe-static', version: '1.2.0', percent: 50 });
-    promote({ site, remote: 'mfe-static' });
+    promote({ site, remote: 'mfe-static', summary: healthy('1.2.0') });
     rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
     assert.equal(rollback({ site, remote: 'mfe-static', reason: 'errors' }).after.stable, '1.1.0');
     assert.equal(entry().canary, null);
@@ -250,6 +267,164 @@ describe('canary, promote and rollback', () => {
     assert.equal(canary.loads, 40);
     const down = await status({ site, api: 'http://127.0.0.1:9' });
     assert.match(down.eventsError, /could not reach/);
+  });
+});
+
+describe('the promote gate and the canary guard', () => {
+  beforeEach(() => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
+  });
+  const historyOf = (command) => readHistory(site).filter((line) => line.command === command);
+
+  test('health counts load, mount and render failures against the page loads that tried the version', () => {
+    const summary = summaryOf('1.1.0', {
+      load: 18,
+      'load-failure': 2,
+      'mount-failure': 1,
+      'render-failure': 1,
+    });
+    assert.deepEqual(versionHealth(summary, 'mfe-static', '1.1.0'), {
+      loads: 18,
+      tries: 20,
+      failures: 4,
+      rate: 0.2,
+    });
+    // Failing for everyone: no load at all, only failures.
+    assert.equal(versionHealth(summaryOf('1.1.0', { 'load-failure': 3 }), 'mfe-static', '1.1.0').rate, 1);
+    assert.equal(versionHealth({ rows: [] }, 'mfe-static', '1.1.0').rate, 0);
+  });
+
+  test('promote refuses a failure rate above 5%, with the figures, and changes nothing', () => {
+    const summary = summaryOf('1.1.0', { load: 95, 'render-failure': 6 });
+    assert.throws(
+      () => promote({ site, remote: 'mfe-static', summary }),
+      (error) => {
+        assert.equal(error.code, 'gated');
+        assert.match(
+          error.message,
+          /not promoting mfe-static@1\.1\.0: mfe-static@1\.1\.0 fails too often: 6 failures in 95 page loads \(6\.3%, at most 5% allowed\).*--force --reason/,
+        );
+        return true;
+      },
+    );
+    assert.equal(entry().stable, '1.0.0');
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(historyOf('promote'), []);
+    // Exactly at the threshold passes.
+    assert.equal(
+      promoteRefusal(summaryOf('1.1.0', { load: 100, 'mount-failure': 5 }), 'mfe-static', '1.1.0'),
+      null,
+    );
+  });
+
+  test('promote refuses a sample under 20 page loads, and counts it can not read', () => {
+    assert.throws(
+      () => promote({ site, remote: 'mfe-static', summary: summaryOf('1.1.0', { load: 19 }) }),
+      /too small a sample: 19 page loads tried it, 20 needed/,
+    );
+    assert.throws(
+      () => promote({ site, remote: 'mfe-static', summary: { rows: [], error: 'could not reach http://x' } }),
+      /cannot tell how mfe-static@1\.1\.0 is doing: could not reach http:\/\/x/,
+    );
+    assert.throws(() => promote({ site, remote: 'mfe-static' }), /cannot tell how/);
+    assert.equal(entry().stable, '1.0.0');
+  });
+
+  test('the thresholds can be set: --max-failure-rate and --min-loads', () => {
+    const summary = summaryOf('1.1.0', { load: 10, 'load-failure': 1 });
+    assert.match(promoteRefusal(summary, 'mfe-static', '1.1.0'), /fails too often/);
+    assert.equal(promoteRefusal(summary, 'mfe-static', '1.1.0', { maxFailureRate: 0.1, minLoads: 5 }), null);
+    assert.throws(
+      () => promote({ site, remote: 'mfe-static', summary, gate: { maxFailureRate: 2 } }),
+      /--max-failure-rate must be a percentage/,
+    );
+    promote({ site, remote: 'mfe-static', summary, gate: { maxFailureRate: 0.1, minLoads: 5 } });
+    assert.equal(entry().stable, '1.1.0');
+  });
+
+  test('--force promotes anyway, only with a reason, and the history records it with what the gate said', () => {
+    const summary = summaryOf('1.1.0', { load: 3, 'mount-failure': 3 });
+    assert.throws(
+      () => promote({ site, remote: 'mfe-static', summary, force: true }),
+      /--force needs a --reason/,
+    );
+    const result = promote({
+      site,
+      remote: 'mfe-static',
+      summary,
+      force: true,
+      reason: 'hotfix, checked by hand',
+    });
+    assert.equal(entry().stable, '1.1.0');
+    assert.match(result.warnings.join('\n'), /promoted despite: mfe-static@1\.1\.0 fails too often/);
+    const [line] = historyOf('promote');
+    assert.equal(line.forced, true);
+    assert.equal(line.reason, 'hotfix, checked by hand');
+    assert.match(line.gate, /3 failures in 3 page loads \(100%/);
+  });
+
+  test('canary-guard drops a canary failing above the threshold, keeps a healthy or barely tried one; status shows it', async () => {
+    const kept = canaryGuard({
+      site,
+      remote: 'mfe-static',
+      summary: summaryOf('1.1.0', { load: 40, 'load-failure': 1 }),
+    });
+    assert.deepEqual(
+      kept.map((r) => r.action),
+      ['kept'],
+    );
+    const few = canaryGuard({ site, summary: summaryOf('1.1.0', { load: 2, 'render-failure': 2 }) });
+    assert.match(few[0].why, /fewer than 20 page loads/);
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
+
+    const failing = summaryOf('1.1.0', { load: 20, 'mount-failure': 4, 'load-failure': 5 });
+    const before = await status({ site, summary: failing });
+    assert.match(
+      before.remotes.find((r) => r.remote === 'mfe-static').promoteBlocked,
+      /fails too often: 9 failures in 25 page loads \(36%/,
+    );
+    const dropped = canaryGuard({ site, summary: failing });
+    assert.deepEqual(
+      dropped.map((r) => [r.remote, r.version, r.action]),
+      [['mfe-static', '1.1.0', 'dropped']],
+    );
+    assert.equal(entry().canary, null);
+    assert.equal(entry().stable, '1.0.0');
+    const [line] = historyOf('canary-guard');
+    assert.match(line.reason, /canary-guard: failure rate 36%: 9 failures in 25 page loads, above 5%/);
+    const after = await status({ site, summary: failing });
+    const remote = after.remotes.find((r) => r.remote === 'mfe-static');
+    assert.equal(remote.guard.version, '1.1.0');
+    assert.match(remote.guard.reason, /above 5%/);
+    assert.equal(remote.versions.find((v) => v.version === '1.1.0').failureRate, 0.36);
+    // Nothing to guard now; unreadable counts never drop anything.
+    assert.deepEqual(canaryGuard({ site, summary: failing }), []);
+    assert.throws(
+      () => canaryGuard({ site, summary: { rows: [], error: 'down' } }),
+      /cannot read the failure counts: down/,
+    );
+  });
+
+  test('the command line: promote is refused with one clear line; --force --reason goes through', () => {
+    const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+    // No server answers on port 9: the gate cannot see the counts.
+    const run = (...args) =>
+      spawnSync(process.execPath, [cli, ...args, '--site', site, '--api', 'http://127.0.0.1:9'], {
+        encoding: 'utf8',
+      });
+    const refused = run('promote', 'mfe-static');
+    assert.equal(refused.status, 1);
+    assert.match(
+      refused.stderr,
+      /^ops: not promoting mfe-static@1\.1\.0: cannot tell how mfe-static@1\.1\.0 is doing: could not reach http:\/\/127\.0\.0\.1:9/,
+    );
+    assert.equal(entry().stable, '1.0.0');
+    const forced = run('promote', 'mfe-static', '--force', '--reason', 'the events server is down');
+    assert.equal(forced.status, 0, forced.stderr);
+    assert.match(forced.stdout, /canary 1\.1\.0 promoted to stable \(was 1\.0\.0\), forced/);
+    assert.equal(historyOf('promote')[0].forced, true);
   });
 });
 

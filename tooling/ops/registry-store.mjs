@@ -26,7 +26,7 @@ export const HISTORY_FILE = 'registry-history.jsonl';
  * @typedef {{ registry: Registry, revision: number, hash: string }} Snapshot
  * @typedef {{ stable: string | null, canary: { version: string, percent: number } | null }} Placement
  * @typedef {{ at: string, revision: number, command: string, remote?: string, reason?: string, user?: string,
- *   from?: Placement, to?: Placement, version?: string }} HistoryEntry
+ *   from?: Placement, to?: Placement, version?: string, forced?: boolean, gate?: string }} HistoryEntry
  */
 
 /** A refusal the person can act on: the CLI prints its message and exits 1. */
