@@ -422,7 +422,31 @@ const failureKinds: Array<FailureKind & { found?: { files: number } }> = [
       rmSync(join(dir, 'remoteEntry.js.br'), { force: true });
     },
   },
+  {
+    name: 'the chunk of its ./app is missing',
+    event: 'load-failure',
+    field: 'loadFailures',
+    afterRollout: (dir) => removeFiles(dir, (file) => file.startsWith('__federation_expose_app.')),
+  },
+  {
+    name: "a page's chunk is missing",
+    event: 'render-failure',
+    field: 'renderFailures',
+    // The About page's own chunk: React.lazy rejects, and the area's boundary catches it while rendering.
+    afterRollout: (dir) =>
+      removeFiles(dir, (file) => readFileSync(join(dir, file), 'utf8').includes('title:"About v1.1.6"')),
+  },
 ];
+
+/** Deletes the script files of a published version (and their precompressed twins) that `pick` names; at least one. */
+function removeFiles(dir: string, pick: (file: string) => boolean) {
+  const files = readdirSync(dir).filter((file) => file.endsWith('.js') && pick(file));
+  expect(files.length, 'files to remove').toBeGreaterThan(0);
+  for (const file of files) {
+    rmSync(join(dir, file));
+    rmSync(join(dir, `${file}.br`), { force: true });
+  }
+}
 
 /** Flags, in the page itself, whether an area's fallback ("not responding") is ever shown, however briefly. */
 function watchForFallback() {
