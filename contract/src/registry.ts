@@ -141,3 +141,16 @@ export function activeCanary(entry: RemoteEntry): Canary | null {
   if (!canary || canary.version === entry.stable || !(canary.percent > 0)) return null;
   return canary;
 }
+
+/**
+ * What the shell reports about each page load (POST /api/platform/events; `ops status` and the promote gate count
+ * them per version): a version loaded, or failed to load, to mount, or to render (a canary's page that threw).
+ */
+export const PLATFORM_EVENT_TYPES = ['load', 'load-failure', 'mount-failure', 'render-failure'] as const;
+
+export interface PlatformEvent {
+  type: (typeof PLATFORM_EVENT_TYPES)[number];
+  remote: string;
+  version: string;
+  at?: string;
+}

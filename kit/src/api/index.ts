@@ -11,6 +11,7 @@ import type {
   Message,
   MessageDay,
   Planet,
+  PlatformEvent,
   Post,
   SignupPayload,
   User,
@@ -242,13 +243,6 @@ export const faqApi = {
     return unwrap((await http.post<Envelope<Faq[]>>('/faqs', { query })).data);
   },
 };
-
-export interface PlatformEvent {
-  type: 'load' | 'load-failure' | 'mount-failure';
-  remote: string;
-  version: string;
-  at?: string;
-}
 
 export const platformApi = {
   /** Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. */

@@ -1,6 +1,7 @@
 import {
   type VersionChoice as Choice,
   chooseVersion,
+  type PlatformEvent,
   type Registry,
   type RemoteEntry,
   remoteActive,
@@ -12,7 +13,7 @@ import { getAppStatus, registerApplication, triggerAppChange, unloadApplication 
 import { applyRememberedFailure, rememberFailedCanary } from '../registry/canaryFallback';
 import { areaElement } from './areas';
 import { loadExposedModule, replaceFailedVersion, setManifest } from './federation';
-import { type ReportedEvent, reportEvent } from './reporting';
+import { reportEvent } from './reporting';
 
 export interface LoadedRemote {
   remote: string;
@@ -23,7 +24,7 @@ export interface LoadedRemote {
 export const loadedVersions = new Map<string, string>();
 
 /** Batched, once per page load per event (see reporting.ts); a developer override is nobody's version. */
-function report(type: ReportedEvent['type'], remote: string, version: string): void {
+function report(type: PlatformEvent['type'], remote: string, version: string): void {
   if (version !== 'override') reportEvent(type, remote, version);
 }
 
