@@ -7,6 +7,7 @@ import avatarsPlugin from './plugins/app/avatars.js';
 import chatRepository from './plugins/app/chat-repository.js';
 import errorsPlugin, { describeValidationError } from './plugins/app/errors.js';
 import faqsRepository from './plugins/app/faqs-repository.js';
+import healthPlugin from './plugins/app/health.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
@@ -21,6 +22,7 @@ import redisPlugin from './plugins/external/redis.js';
 import securityPlugin from './plugins/external/security.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import apiRoutes from './routes/api/index.js';
+import { serverOptions } from './server-options.js';
 import sitePlugin from './site/plugin.js';
 
 /** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
@@ -40,7 +42,8 @@ export interface BuildOptions {
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // Redacted request logs, TRUST_PROXY, request timeouts (server-options.ts).
+    ...serverOptions(config, options.logger),
     bodyLimit: BODY_LIMIT,
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => new Error(describeValidationError(errors, dataVar)),
@@ -69,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 1. external
   await app.register(databasePlugin, { config, ...(options.database ? { database: options.database } : {}) });
   await app.register(redisPlugin, { config });
+  await app.register(healthPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(swaggerPlugin);

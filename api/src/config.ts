@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +47,22 @@ export interface Config {
   environment: string;
   /** Days an account waits between deletion and purge. */
   purgeAfterDays: number;
+  /** Names this process in `x-skynet-node` and `/api/health` (NODE_NAME, default `<hostname>-<pid>`). */
+  nodeName: string;
+  /**
+   * Which peers may set X-Forwarded-For (TRUST_PROXY): false = none (the socket's address is the client), a number =
+   * that many proxy hops in front, a list = proxies by address/CIDR (or proxy-addr's `loopback`, `linklocal`,
+   * `uniquelocal`).
+   */
+  trustProxy: false | number | string[];
+  /** Fastify's handlerTimeout: a request not answered within this many ms gets a 503 (0 = none). */
+  requestTimeoutMs: number;
+  /** PostgreSQL `statement_timeout` of the API's pool in ms (0 = none). */
+  statementTimeoutMs: number;
+  /** Longest a SIGTERM/SIGINT shutdown waits for sockets and requests to drain before the process exits. */
+  shutdownTimeoutMs: number;
+  /** A Redis command not answered within this many ms fails (the rate limit then lets the request through). */
+  redisCommandTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -170,6 +188,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
 
+  const nodeName = str('NODE_NAME') ?? `${os.hostname()}-${process.pid}`;
+  if (!/^[\x21-\x7e]{1,100}$/.test(nodeName))
+    problems.push('NODE_NAME must be 1-100 printable ASCII characters without spaces.');
+
+  let trustProxy: Config['trustProxy'] = false;
+  const rawProxy = str('TRUST_PROXY');
+  if (rawProxy !== null && !['0', 'false', 'off'].includes(rawProxy.toLowerCase())) {
+    if (/^\d+$/.test(rawProxy)) {
+      const hops = Number(rawProxy);
+      if (hops > 32) problems.push(`TRUST_PROXY hop count must be 0-32, got ${rawProxy}.`);
+      else trustProxy = hops;
+    } else {
+      const list = rawProxy
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const bad = list.filter((x) => !isProxyEntry(x));
+      if (bad.length > 0)
+        problems.push(
+          `TRUST_PROXY must be a hop count or a comma list of addresses/CIDRs, got "${bad.join('", "')}".`,
+        );
+      else trustProxy = list;
+    }
+  }
+
+  const ms = (name: string, fallback: number, max: number): number => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 0 || n > max) {
+      problems.push(`${name} must be a whole number of milliseconds 0-${max}, got "${raw}".`);
+      return fallback;
+    }
+    return n;
+  };
+  const requestTimeoutMs = ms('REQUEST_TIMEOUT_MS', 30_000, 3_600_000);
+  const statementTimeoutMs = ms('STATEMENT_TIMEOUT_MS', 5_000, 3_600_000);
+  const shutdownTimeoutMs = ms('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000);
+  const redisCommandTimeoutMs = ms('REDIS_COMMAND_TIMEOUT_MS', 1_000, 60_000);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -192,5 +250,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csp: rawCsp === 'on',
     environment: str('NODE_ENV') ?? 'local',
     purgeAfterDays: 30,
+    nodeName,
+    trustProxy,
+    requestTimeoutMs,
+    statementTimeoutMs,
+    shutdownTimeoutMs,
+    redisCommandTimeoutMs,
   };
+}
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d+$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }

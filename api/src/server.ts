@@ -1,7 +1,11 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { shutdown } from './shutdown.js';
 
-/** Boots the server: read the configuration, build the app, listen, and close cleanly on a signal. */
+/**
+ * Boots the server: read the configuration, build the app, listen, and on SIGINT/SIGTERM drain and close within
+ * SHUTDOWN_TIMEOUT_MS (shutdown.ts).
+ */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -19,9 +23,17 @@ async function main() {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
+      app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
+      // The last word: whatever still hangs after the budget (plus a little for the log) does not keep the process.
+      setTimeout(() => {
+        app.log.error('shutdown did not finish in time; exiting');
+        process.exit(1);
+      }, config.shutdownTimeoutMs + 2_000).unref();
+      shutdown(app, config.shutdownTimeoutMs).then(
+        (clean) => {
+          app.log.info({ clean }, 'shut down');
+          process.exit(0);
+        },
         (err: unknown) => {
           app.log.error({ err }, 'shutdown failed');
           process.exit(1);

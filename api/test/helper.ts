@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, type TestContext } from 'node:test';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { API_ROOT, type Config, loadConfig } from '../src/config.js';
@@ -144,6 +144,8 @@ export interface BuildTestOptions {
   env?: Record<string, string>;
   /** Share another app's database (two API processes on one database). */
   database?: Database;
+  /** Fastify's logger option (default false: no logs). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -173,7 +175,7 @@ export async function build(
   } else {
     database = await pgliteClone();
   }
-  const app = await buildApp(config, { database, logger: false, scheduleJobs: false });
+  const app = await buildApp(config, { database, logger: opts.logger ?? false, scheduleJobs: false });
   await app.ready();
   t.after(async () => {
     await app.close();

@@ -119,8 +119,25 @@ function listenPostgres(
   };
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, types: pgTypes() });
+export interface PostgresOptions {
+  /** `statement_timeout` of every pooled connection, in ms (0 or unset: none). */
+  statementTimeoutMs?: number;
+  /** How long a query waits for a connection (the pool's `connectionTimeoutMillis`; 0 or unset: forever). */
+  connectionTimeoutMs?: number;
+}
+
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes(),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

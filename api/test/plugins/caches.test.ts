@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { CHAT_HISTORY_LIMIT } from '../../src/plugins/app/chat-repository.js';
 import {
   build,
@@ -15,6 +14,7 @@ import {
   signup,
   type TestApp,
 } from '../helper.js';
+import { listen, openSocket } from '../sockets.js';
 
 /**
  * The in-memory caches of src/plugins/app: accounts behind tokens (auth.ts) and the latest messages of a conversation
@@ -29,24 +29,6 @@ async function eventually(check: () => Promise<boolean>, what: string, ms = 3000
     if (Date.now() > deadline) assert.fail(`${what} within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function open(url: string, token: string): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: '/socket.io',
-      auth: { token },
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', reject);
-  });
 }
 
 type Groups = { _id: string; messages: { _id: string; content: string }[] }[];
@@ -182,7 +164,7 @@ describe('two processes on one database', () => {
       assert.equal((await send(two.app, b, a, 'two: reply')).status, 200); // stored by the other process
       assert.deepEqual(contents((await getchats(one.app, b, a)).message), ['one: first', 'two: reply']);
 
-      const sb = await open(urlOne, b.token);
+      const sb = await openSocket(urlOne, b.token);
       sockets.push(sb);
       assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
       await send(two.app, b, a, 'two: again');
@@ -203,7 +185,7 @@ describe('two processes on one database', () => {
       const c = await signup(one.app);
       const first = await send(one.app, a, c, 'm0');
       const conversationId = first.body.value.conversationId;
-      const sc = await open(urlOne, c.token);
+      const sc = await openSocket(urlOne, c.token);
       sockets.push(sc);
       assert.deepEqual(await sc.emitWithAck('sendID', conversationId), { ok: true });
       const seen: Groups[] = [];

@@ -6,12 +6,13 @@ import {
   type SocketAck,
 } from '@skynet/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
 import { isUuid } from '../../lib/ids.js';
 import type { DayGroup } from '../../schemas/entities.js';
+import { closeRedis, connectBounded, type RedisClient, watchRedis } from '../external/redis.js';
 
 /** Event names of the live chat: @skynet/contract's, which the front end's socket client uses too. */
 const EVENTS = SOCKET_EVENTS;
@@ -36,6 +37,32 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The adapter calls `pubClient.publish()` without handling its promise: with no offline queue a publish while Redis
+ * is away rejects, and an unhandled rejection would end the process. This view of the client catches (and counts)
+ * those; everything else goes to the client itself.
+ */
+function publishingQuietly(client: RedisClient, log: FastifyBaseLogger): RedisClient {
+  let failed = 0;
+  const publish = (channel: string, message: string | Buffer) =>
+    client.publish(channel, message).catch((err: Error) => {
+      failed += 1;
+      if (failed === 1 || failed % 1000 === 0)
+        log.warn({ err, failed }, 'socket.io: publish to Redis failed; delivered on this process only');
+      return 0;
+    });
+  client.on('ready', () => {
+    failed = 0;
+  });
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'publish') return publish;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   const io = new Server(app.server, {
     path: SOCKET_PATH,
@@ -44,14 +71,17 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   });
 
   if (app.redis) {
+    // Both inherit the main client's fail-fast options (redis.ts): while Redis is away a publish fails at once, the
+    // adapter still delivers to this process's own sockets, and nothing queued is replayed late when it returns; the
+    // subscriber resubscribes by itself on reconnection.
     const pub = app.redis.duplicate();
     const sub = app.redis.duplicate();
-    pub.on('error', (err) => app.log.warn({ err }, 'redis pub error'));
-    sub.on('error', (err) => app.log.warn({ err }, 'redis sub error'));
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, { key: 'skynet:io' }));
+    watchRedis(pub, app.log, 'redis pub');
+    watchRedis(sub, app.log, 'redis sub');
+    await Promise.all([connectBounded(pub, app.log, 'redis pub'), connectBounded(sub, app.log, 'redis sub')]);
+    io.adapter(createAdapter(publishingQuietly(pub, app.log), sub, { key: 'skynet:io' }));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.close(), sub.close()]);
+      await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     });
   }
 

@@ -36,17 +36,23 @@ async function withMigrationLock(url: string, fn: () => Promise<void>): Promise<
 
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (config.databaseUrl) {
-    const database = await openPostgres(config.databaseUrl);
-    try {
-      await withMigrationLock(config.databaseUrl, async () => {
-        await migrateDatabase(database);
-        await seed(database.db);
-      });
-    } catch (err) {
-      await database.close();
-      throw err;
-    }
-    return database;
+    const url = config.databaseUrl;
+    // Migrations and the seed on a connection of their own, without the statement timeout (an index build on a big
+    // table may take minutes); the pool that serves requests gets STATEMENT_TIMEOUT_MS, and a query waits at most
+    // 5 s for a free connection instead of queueing forever while PostgreSQL is away.
+    await withMigrationLock(url, async () => {
+      const migrator = await openPostgres(url, 1);
+      try {
+        await migrateDatabase(migrator);
+        await seed(migrator.db);
+      } finally {
+        await migrator.close();
+      }
+    });
+    return openPostgres(url, 10, {
+      statementTimeoutMs: config.statementTimeoutMs,
+      connectionTimeoutMs: 5_000,
+    });
   }
   const database = await openPglite(path.join(config.dataDir, 'pglite'));
   try {

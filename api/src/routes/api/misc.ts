@@ -7,10 +7,59 @@ import { errors, Faq, Ok, OkValue } from '../../schemas/entities.js';
 export default async function miscRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
 
+  // Liveness: this process answers (and names itself: NODE_NAME, also in every answer's x-skynet-node header).
   app.get(
     '/health',
-    { config: { public: true }, schema: { tags: ['platform'], security: [], response: { 200: Ok } } },
-    async () => ({ success: true as const }),
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        security: [],
+        description: 'Liveness: the process answers. `node` is also sent as `x-skynet-node` on every answer.',
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            node: Type.String(),
+            pid: Type.Integer(),
+            uptime: Type.Number(),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      node: app.health.node,
+      pid: app.health.pid,
+      uptime: Math.round(process.uptime()),
+    }),
+  );
+
+  // Readiness: the database answers SELECT 1 and Redis (when configured) answers PING; 503 naming what failed.
+  const readiness = Type.Object({
+    success: Type.Boolean(),
+    node: Type.String(),
+    pid: Type.Integer(),
+    database: Type.String(),
+    redis: Type.String(),
+    error: Type.Optional(Type.String()),
+  });
+  app.get(
+    '/health/ready',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        security: [],
+        description: 'Readiness: `database` and `redis` are `ok`, `down` or `off` (Redis not configured).',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const r = await app.health.readiness();
+      const body = { node: app.health.node, pid: app.health.pid, database: r.database, redis: r.redis };
+      if (r.ready) return { success: true, ...body };
+      return reply.code(503).send({ success: false, error: `Not ready: ${r.problems.join('; ')}.`, ...body });
+    },
   );
 
   app.get(

@@ -8,7 +8,10 @@ describe('health, planets, FAQs, platform events, docs', () => {
   it('GET /api/health answers success', async () => {
     const r = await call(ctx.app, 'GET /api/health');
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { success: true });
+    // { success: true } plus the node's name and pid (issue 20's fixed interface: `{ node, pid, ... }`).
+    assert.equal(r.body.success, true);
+    assert.equal(r.body.node, ctx.config.nodeName);
+    assert.equal(r.body.pid, process.pid);
   });
 
   it('lists the nine planets Mercury..Pluto with visuals, and one planet by id', async () => {

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import {
   build,
   call,
@@ -13,29 +11,9 @@ import {
   type TestApp,
   useApp,
 } from '../../helper.js';
+import { listen, openSocket } from '../../sockets.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-function open(url: string, token: string | undefined): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(url, {
-      path: '/socket.io',
-      auth: token ? { token } : {},
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    s.once('connect', () => resolve(s));
-    s.once('connect_error', (err) => {
-      s.close();
-      reject(err);
-    });
-  });
-}
 
 /** The next `event` on `s` that `wanted` accepts (any, by default). */
 const next = <T>(s: Socket, event: string, ms = 5000, wanted: (v: T) => boolean = () => true) =>
@@ -142,24 +120,24 @@ describe('live chat over socket.io', () => {
   });
 
   it('rejects a handshake without a valid token', async () => {
-    await assert.rejects(open(url, undefined));
-    await assert.rejects(open(url, 'forged'));
+    await assert.rejects(openSocket(url, undefined));
+    await assert.rejects(openSocket(url, 'forged'));
   });
 
   it('refuses every token HTTP refuses: after a password change ends older sessions, and of a deleted account', async () => {
     const u = await signup(ctx.app);
     const refusedByBoth = async (token: string, why: string) => {
       assert.equal((await call(ctx.app, 'GET /api/user/login', { token })).status, 401, `HTTP: ${why}`);
-      await assert.rejects(open(url, token), /not valid or has expired/, `socket: ${why}`);
+      await assert.rejects(openSocket(url, token), /not valid or has expired/, `socket: ${why}`);
     };
-    (await open(url, u.token)).close();
+    (await openSocket(url, u.token)).close();
 
     const changed = await changePassword(ctx.app, u);
     assert.equal(changed.status, 200);
     await refusedByBoth(u.token, 'the token from before the password change');
     const fresh: string = changed.body.value;
     assert.equal((await call(ctx.app, 'GET /api/user/login', { token: fresh })).status, 200);
-    (await open(url, fresh)).close();
+    (await openSocket(url, fresh)).close();
 
     const deleted = await deleteAccount(ctx.app, fresh);
     assert.equal(deleted.status, 200);
@@ -170,9 +148,9 @@ describe('live chat over socket.io', () => {
     a = await signup(ctx.app);
     b = await signup(ctx.app);
     c = await signup(ctx.app);
-    const sa = await open(url, a.token);
-    const sb = await open(url, b.token);
-    const sc = await open(url, c.token);
+    const sa = await openSocket(url, a.token);
+    const sb = await openSocket(url, b.token);
+    const sc = await openSocket(url, c.token);
     sockets.push(sa, sb, sc);
 
     const startedB = next<{ conversationId: string; userId: string }>(sb, 'conversationStarted');
@@ -252,7 +230,7 @@ describe('two API processes sharing Redis', () => {
     });
     const conversationId = first.body.value.conversationId;
 
-    const sb = await open(urlTwo, b.token);
+    const sb = await openSocket(urlTwo, b.token);
     sockets.push(sb);
     assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
     // The first message's displayMessage may still be on its way through Redis when the socket joins (a busy

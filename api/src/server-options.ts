@@ -1,0 +1,76 @@
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import type { Config } from './config.js';
+
+/** Query parameters whose values are secrets (sign-in codes, OAuth state and tokens). */
+const SECRET_PARAMS = /([?&](?:code|state|access_token|id_token|refresh_token|password)=)[^&#]*/gi;
+/** Path segments that are secrets: the reset token, in the API call and in the mail's page link. */
+const SECRET_PATH = /(\/resetpassword\/)[^/?#]+/gi;
+
+/** A URL as the log may show it: reset tokens and sign-in codes replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+interface RawRequestLike {
+  method?: string;
+  version?: string;
+  url?: string;
+  host?: string;
+  headers?: Record<string, unknown>;
+  ip?: string;
+  socket?: { remoteAddress?: string; remotePort?: number };
+}
+
+/** pino's `req` serializer (Fastify's default fields), with the URL redacted and the client's address from trustProxy. */
+export function serializeRequest(req: RawRequestLike) {
+  return {
+    method: req.method,
+    url: redactUrl(String(req.url ?? '')),
+    version: req.headers?.['accept-version'],
+    host: req.host,
+    remoteAddress: req.ip ?? req.socket?.remoteAddress,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** Fastify's log lines, with the one that prints a URL itself ("Route GET:/x not found") redacted too. */
+class RedactingLogController extends LogController {
+  override routeNotFound(request: FastifyRequest, _reply: FastifyReply): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.info(`Route ${request.raw.method}:${redactUrl(String(request.raw.url ?? ''))} not found`);
+  }
+}
+
+/** Adds the redacting serializer to whatever logger options the caller chose (false stays false). */
+export function loggerOptions(
+  config: Config,
+  logger: FastifyServerOptions['logger'] | undefined,
+): FastifyServerOptions['logger'] {
+  const base = logger ?? { level: config.logLevel };
+  if (typeof base !== 'object') return base;
+  // `url` too: handlers and the error handler log `{ url: request.url }` next to `req`.
+  const url = (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value);
+  return { ...base, serializers: { ...base.serializers, req: serializeRequest as never, url } };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: a hop count becomes a function (Fastify 5 treats a bare number as none). */
+export function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (value === false || value === 0) return false;
+  if (typeof value === 'number') return (_address: string, hop: number) => hop < value;
+  return value;
+}
+
+/**
+ * The Fastify options that come from the configuration: redacted request logs, trustProxy, and timeouts
+ * (handlerTimeout answers 503 when a request is not answered in time; requestTimeout bounds receiving one).
+ */
+export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] | undefined) {
+  return {
+    logger: loggerOptions(config, logger),
+    logController: new RedactingLogController(),
+    trustProxy: trustProxyOption(config.trustProxy),
+    ...(config.requestTimeoutMs > 0 ? { handlerTimeout: config.requestTimeoutMs } : {}),
+    // Receiving one request (headers and body) may take at most a minute: a 4.5 MB avatar on a slow link.
+    requestTimeout: 60_000,
+  } satisfies FastifyServerOptions;
+}

@@ -1,0 +1,26 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { io as connect, type Socket } from 'socket.io-client';
+
+/** Listens on a free loopback port; the app's base URL. */
+export async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** A socket.io client signed in with `token` (none: no auth) over websocket, without reconnection; rejects on connect_error. */
+export function openSocket(url: string, token: string | undefined): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = connect(url, {
+      path: '/socket.io',
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', (err) => {
+      s.close();
+      reject(err);
+    });
+  });
+}
