@@ -38,13 +38,14 @@ function newMinute() {
   return { latencies: new Map(), errors: 0, requests: 0, skipped: 0 };
 }
 
-async function call(label, method, path, { token, body } = {}) {
+async function call(label, method, path, { token, body, node } = {}) {
   const started = performance.now();
   minute.requests += 1;
   try {
     const response = await fetch(`${cluster.base}/api${path}`, {
       method,
       headers: {
+        ...(node ? { cookie: `SKYNET_NODE=${node}` } : {}),
         ...(body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -78,7 +79,8 @@ async function setUp() {
     const token = signup.body?.value;
     if (!token) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
     const me = await call('user', 'GET', '/user', { token });
-    users.push({ token, id: me.body.value._id });
+    // Spread like browsers are, by HAProxy's cookie: half the people on each node.
+    users.push({ token, id: me.body.value._id, node: `node-${(i % 2) + 1}` });
   }
   for (let i = 0; i < USERS; i += 2) {
     const [a, b] = [users[i], users[i + 1]];
@@ -99,7 +101,8 @@ function connectSockets() {
     const socket = io(cluster.base, {
       path: '/socket.io',
       transports: ['polling', 'websocket'],
-      auth: { token: user.token },
+      auth: { token: user.token, node: user.node },
+      extraHeaders: { cookie: `SKYNET_NODE=${user.node}` },
     });
     socket.on('connect', () => socket.emit('sendID', user.conversationId, () => {}));
     sockets.push(socket);
@@ -111,15 +114,21 @@ function oneRequest() {
   const user = pick(users);
   const roll = random();
   if (roll < 0.35)
-    return call('galaxy feed', 'GET', `/feed?page=${1 + Math.floor(random() * 5)}`, { token: user.token });
+    return call('galaxy feed', 'GET', `/feed?page=${1 + Math.floor(random() * 5)}`, {
+      token: user.token,
+      node: user.node,
+    });
   if (roll < 0.5)
     return call('planet feed', 'GET', `/feed/mars?page=${1 + Math.floor(random() * 3)}`, {
       token: user.token,
+      node: user.node,
     });
-  if (roll < 0.6) return call('user feed', 'GET', `/feed/${pick(users).id}?page=0`, { token: user.token });
+  if (roll < 0.6)
+    return call('user feed', 'GET', `/feed/${pick(users).id}?page=0`, { token: user.token, node: user.node });
   if (roll < 0.7)
     return call('post', 'POST', '/post', {
       token: user.token,
+      node: user.node,
       body: {
         content: `soak ${Math.floor(random() * 1e9)}`,
         location: { latitude: 0, longitude: 0, planetId: 'mars' },
@@ -128,14 +137,17 @@ function oneRequest() {
   if (roll < 0.8)
     return call('chat send', 'POST', '/user/chat', {
       token: user.token,
+      node: user.node,
       body: { receiverId: user.partner.id, content: `soak ${Math.floor(random() * 1e9)}` },
     });
   if (roll < 0.9)
     return call('user search', 'GET', `/user/search/soak${Math.floor(random() * 9)}?page=0`, {
       token: user.token,
+      node: user.node,
     });
   return call('follow', random() < 0.5 ? 'POST' : 'DELETE', `/user/${pick(users).id}/follow`, {
     token: user.token,
+    node: user.node,
   });
 }
 
