@@ -216,3 +216,19 @@ describe('Redis goes away and comes back', { skip: missing, timeout: 90_000 }, (
     assert.equal(onOne.filter((c) => c === 'before').length, 1);
   });
 });
+
+describe('Redis absent at start', () => {
+  it('the API starts degraded within seconds, answers, and says Redis is down', async (t) => {
+    const port = await freePort(); // nothing listens there
+    const t0 = Date.now();
+    const { app } = await build(t, { env: { REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT: 'on' } });
+    const took = Date.now() - t0;
+    assert.ok(took < 15_000, `started in ${took} ms`);
+    const faq = await timed(() => call(app, 'POST /api/faqs', { payload: { query: 'password' } }));
+    assert.equal(faq.value.status, 200);
+    assert.ok(faq.ms < 1_000, `FAQ search took ${faq.ms} ms`);
+    const ready = await call(app, 'GET /api/health/ready');
+    assert.equal(ready.status, 503);
+    assert.equal(ready.body.redis, 'down');
+  });
+});

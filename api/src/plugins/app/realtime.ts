@@ -78,7 +78,12 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     const sub = app.redis.duplicate();
     watchRedis(pub, app.log, 'redis pub');
     watchRedis(sub, app.log, 'redis sub');
-    await Promise.all([connectBounded(pub, app.log, 'redis pub'), connectBounded(sub, app.log, 'redis sub')]);
+    // If the main client could not connect at start, these do not wait either (they keep trying in the background).
+    const wait = app.redis.isReady ? 5_000 : 0;
+    await Promise.all([
+      connectBounded(pub, app.log, 'redis pub', wait),
+      connectBounded(sub, app.log, 'redis sub', wait),
+    ]);
     io.adapter(createAdapter(publishingQuietly(pub, app.log), sub, { key: 'skynet:io' }));
     app.addHook('onClose', async () => {
       await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
