@@ -239,6 +239,8 @@ export const oauthStates = pgTable('oauth_states', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   expiresAt: ts('expires_at').notNull(),
+  /** SHA-256 of the browser-binding secret in the `__Host-` cookie set when the flow started. */
+  browserHash: text('browser_hash'),
 });
 
 /** One-time codes handed to the web page after an identity-provider sign-in, exchanged for a token. */
@@ -248,7 +250,75 @@ export const oauthCodes = pgTable('oauth_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
+  /** The browser that started the flow (same binding as its oauth_states row): only it may redeem the code. */
+  browserHash: text('browser_hash'),
+  /** The provider's auth_time (or the callback's time): when the person last signed in there. */
+  authTime: ts('auth_time'),
 });
+
+/**
+ * A sign-in (one per login, signup or identity-provider sign-in): access tokens name it (`sid`), its refresh tokens
+ * rotate inside it, and revoking it ends every token and live socket of that sign-in (trigger in drizzle/0003).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    /** When the person last proved who they are (password, or the identity provider's auth_time). */
+    authenticatedAt: ts('authenticated_at').notNull().defaultNow(),
+    /** Absolute end: no refresh renews a session past it. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Every refresh token a session was given (only its SHA-256); a rotated one presented again revokes the session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    rotatedAt: ts('rotated_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** A requested e-mail change: takes effect through the link mailed to the new address; the old one can undo it. */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmHash: text('confirm_hash').notNull(),
+    undoHash: text('undo_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    confirmExpiresAt: ts('confirm_expires_at').notNull(),
+    undoExpiresAt: ts('undo_expires_at').notNull(),
+    confirmedAt: ts('confirmed_at'),
+    undoneAt: ts('undone_at'),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_idx').on(t.confirmHash),
+    uniqueIndex('email_changes_undo_idx').on(t.undoHash),
+    index('email_changes_user_idx').on(t.userId),
+  ],
+);
 
 export const faqs = pgTable('faqs', {
   id: text('id').primaryKey(),
