@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
@@ -16,7 +16,7 @@ import {
   route,
   status,
 } from './commands.mjs';
-import { OpsError } from './registry-store.mjs';
+import { OpsError, REGISTRY_FILE, readRegistry } from './registry-store.mjs';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 
@@ -50,58 +50,161 @@ function routesOfBuild(dir) {
   }
 }
 
-/** @param {string[]} argv */
-async function main(argv) {
-  const { values, positionals } = parseArgs({
+/** Every option, and its type (strings take a value: `--percent 50` or `--percent=50`). */
+const OPTIONS = /** @type {const} */ ({
+  percent: { type: 'string' },
+  reason: { type: 'string' },
+  from: { type: 'string' },
+  version: { type: 'string' },
+  site: { type: 'string' },
+  api: { type: 'string' },
+  token: { type: 'string' },
+  json: { type: 'boolean' },
+  'signed-out': { type: 'boolean' },
+  'expect-revision': { type: 'string' },
+  force: { type: 'boolean' },
+  'max-failure-rate': { type: 'string' },
+  'min-loads': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+});
+
+const WRITE = ['reason', 'expect-revision'];
+const GATE = ['api', 'token', 'max-failure-rate', 'min-loads'];
+/**
+ * Per command: the positional words after the command (required ones first) and the options it takes. Anything
+ * else is refused: a misspelt or misplaced option must never be dropped silently (issue 24: `--percent` lost made a
+ * canary stable for everyone).
+ */
+const COMMANDS = {
+  publish: { words: ['<remote>'], required: 1, options: ['from', 'version', ...WRITE] },
+  rollout: { words: ['<remote>', '<version>'], required: 2, options: ['percent', ...WRITE] },
+  promote: { words: ['<remote>'], required: 1, options: ['force', ...GATE, ...WRITE] },
+  rollback: { words: ['<remote>'], required: 1, options: [...WRITE] },
+  status: { words: [], required: 0, options: ['json', ...GATE] },
+  'canary-guard': { words: ['[<remote>]'], required: 0, options: ['json', ...GATE] },
+  route: { words: ['<path>'], required: 1, options: ['signed-out', 'json'] },
+};
+
+/**
+ * Reads the command line strictly: the command, its words and its options; throws a usage OpsError (exit 2) for an
+ * unknown command or option, an option the command does not take, a missing value, or a stray word.
+ * @param {string[]} argv
+ */
+function parseCommandLine(argv) {
+  const { values, positionals, tokens } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: {
-      percent: { type: 'string' },
-      reason: { type: 'string' },
-      from: { type: 'string' },
-      version: { type: 'string' },
-      site: { type: 'string' },
-      api: { type: 'string' },
-      token: { type: 'string' },
-      json: { type: 'boolean' },
-      'signed-out': { type: 'boolean' },
-      'expect-revision': { type: 'string' },
-      force: { type: 'boolean' },
-      'max-failure-rate': { type: 'string' },
-      'min-loads': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+    strict: false,
+    tokens: true,
+    options: OPTIONS,
   });
-  const [command, remote, version] = positionals;
-  if (values.help || !command) {
+  const [command, ...words] = positionals;
+  if (values.help === true || !command) return { command, words, values, help: true };
+  const spec = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)];
+  if (!spec) throw new OpsError(`unknown command "${command}"\n\n${USAGE}`, 'usage');
+  const takes = [...spec.options, 'site', 'help'];
+  const listed = takes.map((name) => `--${name}`).join(', ');
+  for (const token of tokens) {
+    if (token.kind === 'option-terminator') {
+      throw new OpsError(
+        `a lone "--" in the middle of the command line: options after it would be lost`,
+        'usage',
+      );
+    }
+    if (token.kind !== 'option') continue;
+    const option = OPTIONS[/** @type {keyof typeof OPTIONS} */ (token.name)];
+    if (!option) throw new OpsError(`unknown option ${token.rawName} (${command} takes ${listed})`, 'usage');
+    if (!takes.includes(token.name)) {
+      throw new OpsError(`${command} does not take ${token.rawName} (it takes ${listed})`, 'usage');
+    }
+    if (option.type === 'string' && (token.value === undefined || token.value === '')) {
+      throw new OpsError(`${token.rawName} needs a value`, 'usage');
+    }
+    if (option.type === 'boolean' && token.inlineValue) {
+      throw new OpsError(`${token.rawName} takes no value (got "${token.value}")`, 'usage');
+    }
+  }
+  if (words.length > spec.words.length) {
+    const stray = words
+      .slice(spec.words.length)
+      .map((word) => `"${word}"`)
+      .join(' ');
+    throw new OpsError(
+      `unexpected ${stray} after \`${[command, ...words.slice(0, spec.words.length)].join(' ')}\` ` +
+        `(usage: ${[command, ...spec.words].join(' ')} [options]; quote a --reason of several words)`,
+      'usage',
+    );
+  }
+  if (words.length < spec.required) {
+    throw new OpsError(`usage: ${[command, ...spec.words].join(' ')} [options]\n\n${USAGE}`, 'usage');
+  }
+  return { command, words, values, help: false };
+}
+
+/** @param {string[]} argv */
+async function main(argv) {
+  const parsed = parseCommandLine(argv);
+  const { command } = parsed;
+  const raw = /** @type {Record<string, string | boolean | undefined>} */ (parsed.values);
+  // parseCommandLine checked each option's type: strings have a value, flags none.
+  const values = {
+    /** @param {string} name */
+    str: (name) => (typeof raw[name] === 'string' ? /** @type {string} */ (raw[name]) : undefined),
+    /** @param {string} name */
+    flag: (name) => raw[name] === true,
+  };
+  const [remote] = parsed.words;
+  if (parsed.help) {
     console.log(USAGE);
     return command ? 0 : 2;
   }
-  if (values.site) process.env.SITE_DIR = resolve(cwd, values.site);
+  if (values.str('site')) process.env.SITE_DIR = resolve(cwd, /** @type {string} */ (values.str('site')));
   const { siteDir } = await import('../site/layout.mjs');
   const site = siteDir();
-  const reason = values.reason;
-  const expectRevision =
-    values['expect-revision'] === undefined ? undefined : Number(values['expect-revision']);
+  // Every registry change says why in registry-history.jsonl, even when nobody said.
+  const reason = values.str('reason') ?? 'no --reason given';
+  const wholeNumber = (/** @type {string} */ name) => {
+    const text = values.str(name);
+    if (text === undefined) return undefined;
+    if (!/^\d+$/.test(text)) {
+      throw new OpsError(`--${name} must be a whole number (got "${text}")`, 'usage');
+    }
+    return Number(text);
+  };
+  const expectRevision = wholeNumber('expect-revision');
+  const minLoads = wholeNumber('min-loads');
   const gate = {
-    ...(values['max-failure-rate'] === undefined
+    ...(values.str('max-failure-rate') === undefined
       ? {}
-      : { maxFailureRate: Number(values['max-failure-rate']) / 100 }),
-    ...(values['min-loads'] === undefined ? {} : { minLoads: Number(values['min-loads']) }),
+      : { maxFailureRate: Number(values.str('max-failure-rate')) / 100 }),
+    ...(minLoads === undefined ? {} : { minLoads }),
   };
-  const api = values.api ?? process.env.OPS_API ?? 'http://localhost:8080';
-  const token = values.token ?? process.env.OPS_TOKEN;
-  const needRemote = () => {
-    if (!remote) throw new OpsError(`usage: ${command} <remote>\n\n${USAGE}`, 'usage');
-    return remote;
-  };
+  const api = values.str('api') ?? process.env.OPS_API ?? 'http://localhost:8080';
+  const apiFrom = values.str('api') ? '--api' : process.env.OPS_API ? 'OPS_API' : 'the default';
+  const token = values.str('token') ?? process.env.OPS_TOKEN;
+  const needRemote = () => /** @type {string} */ (remote);
+  /**
+   * What a read command read, named on every answer (issue 24: a status of another server's figures looked like
+   * this one's): the registry file and its revision, and the server the failure counts came from.
+   * @param {boolean} counts
+   */
+  const source = (counts) => ({
+    registry: join(site, REGISTRY_FILE),
+    revision: readRegistry(site).revision,
+    ...(counts ? { api, apiFrom } : {}),
+  });
+  /** @param {ReturnType<typeof source>} read */
+  const sourceLine = (read) =>
+    `read: registry ${read.registry} (revision ${read.revision})` +
+    (read.api ? `; failure counts from ${read.api} (${read.apiFrom})` : '');
 
   switch (command) {
     case 'publish': {
       const name = needRemote();
       const pkg = REMOTES.includes(name) ? readPackage(name) : null;
-      const from = values.from ? resolve(cwd, values.from) : buildDir(name);
-      const v = values.version ?? pkg?.version;
+      const given = values.str('from');
+      const from = given ? resolve(cwd, given) : buildDir(name);
+      const v = values.str('version') ?? pkg?.version;
       if (!v) throw new OpsError(`${name} is not a workspace remote: pass --version and --from`, 'usage');
       const result = publish({
         site,
@@ -120,8 +223,11 @@ async function main(argv) {
     }
     case 'rollout': {
       const name = needRemote();
-      if (!version) throw new OpsError('usage: rollout <remote> <version> [--percent N]', 'usage');
-      const percent = values.percent === undefined ? undefined : Number(values.percent);
+      const version = /** @type {string} */ (parsed.words[1]);
+      const percent =
+        values.str('percent') === undefined
+          ? undefined
+          : Number(String(values.str('percent')).replace(/%$/, ''));
       const result = rollout({ site, remote: name, version, percent, reason, expectRevision });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
       console.log(
@@ -133,6 +239,7 @@ async function main(argv) {
     }
     case 'promote': {
       const name = needRemote();
+      const read = source(true);
       const summary = await fetchSummary(api, { token });
       const result = promote({
         site,
@@ -140,7 +247,7 @@ async function main(argv) {
         reason,
         expectRevision,
         summary,
-        force: values.force,
+        force: values.flag('force'),
         gate,
       });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
@@ -148,6 +255,7 @@ async function main(argv) {
         `${name}: canary ${result.after.stable} promoted to stable (was ${result.before.stable})` +
           `${result.refusal ? ', forced' : ''}; failure counts from ${api}`,
       );
+      console.log(sourceLine(read));
       return 0;
     }
     case 'rollback': {
@@ -160,16 +268,24 @@ async function main(argv) {
       return 0;
     }
     case 'status': {
+      const read = source(true);
       const report = await status({ site, api, token, gate });
-      console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
+      console.log(
+        values.flag('json')
+          ? JSON.stringify({ source: read, ...report }, null, 2)
+          : `${sourceLine(read)}\n${formatStatus(report)}`,
+      );
       return 0;
     }
     case 'canary-guard': {
+      const read = source(true);
       const summary = await fetchSummary(api, { token });
       const results = canaryGuard({ site, remote, summary, gate });
-      if (values.json) console.log(JSON.stringify(results, null, 2));
-      else if (results.length === 0) console.log(`no canary to guard${remote ? ` for ${remote}` : ''}`);
-      for (const result of values.json ? [] : results) {
+      if (values.flag('json')) console.log(JSON.stringify({ source: read, results }, null, 2));
+      else console.log(sourceLine(read));
+      if (!values.flag('json') && results.length === 0)
+        console.log(`no canary to guard${remote ? ` for ${remote}` : ''}`);
+      for (const result of values.flag('json') ? [] : results) {
         console.log(
           result.action === 'dropped'
             ? `${result.remote}: canary ${result.version} dropped (${result.why}); everyone is on stable`
@@ -179,9 +295,18 @@ async function main(argv) {
       return 0;
     }
     case 'route': {
-      if (!remote) throw new OpsError('usage: route <path> [--signed-out] [--json]', 'usage');
-      const answer = route({ site, path: remote, signedIn: !values['signed-out'] });
-      console.log(values.json ? JSON.stringify(answer, null, 2) : formatRoute(answer));
+      const read = source(false);
+      const answer = route({
+        site,
+        path: /** @type {string} */ (remote),
+        signedIn: !values.flag('signed-out'),
+      });
+      // The answer stays one line on stdout (for scripts); what it read goes to stderr.
+      if (values.flag('json')) console.log(JSON.stringify({ ...answer, source: read }, null, 2));
+      else {
+        console.log(formatRoute(answer));
+        console.error(sourceLine(read));
+      }
       return 0;
     }
     default:
@@ -195,7 +320,7 @@ const args = process.argv.slice(2);
 main(args[0] === '--' ? args.slice(1) : args).then(
   (code) => process.exit(code),
   (error) => {
-    if (error instanceof OpsError || error?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    if (error instanceof OpsError) {
       console.error(`ops: ${error.message}`);
       process.exit(error.code === 'usage' ? 2 : 1);
     }

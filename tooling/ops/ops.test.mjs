@@ -493,4 +493,90 @@ describe('the command line', () => {
     assert.equal(answer.remote, 'mfe-static');
     assert.deepEqual(answer.canary, { version: '1.1.0', percent: 25 });
   });
+
+  test('the documented form through npm keeps every option: a 50% canary, --json, unknown options and stray words refused', () => {
+    pub('1.0.0', build('a'));
+    pub('1.1.0', build('b', { label: 'v2' }));
+    const repo = fileURLToPath(new URL('../..', import.meta.url));
+    // Exactly as docs/operations.md writes it, the site named by SITE_DIR as the docs say.
+    const npm = (cwd, ...args) =>
+      spawnSync('npm', ['run', '--silent', 'ops', '--', ...args], {
+        cwd,
+        encoding: 'utf8',
+        env: { ...process.env, SITE_DIR: site },
+      });
+    const canary = npm(
+      repo,
+      'rollout',
+      'mfe-static',
+      '1.1.0',
+      '--percent',
+      '50',
+      '--reason',
+      'half of people',
+    );
+    assert.equal(canary.status, 0, canary.stderr);
+    assert.match(canary.stdout, /mfe-static: canary 1\.1\.0 for 50% of people \(stable stays 1\.0\.0\)/);
+    assert.equal(entry().stable, '1.0.0');
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
+    const line = readHistory(site).at(-1);
+    assert.equal(line.command, 'canary');
+    assert.equal(line.reason, 'half of people');
+
+    // --json through npm: only JSON on stdout, naming the registry and the server it read.
+    const json = npm(repo, 'status', '--json', '--api', 'http://127.0.0.1:9');
+    assert.equal(json.status, 0, json.stderr);
+    const report = JSON.parse(json.stdout);
+    assert.equal(report.source.registry, join(site, 'remotes.json'));
+    assert.equal(report.source.api, 'http://127.0.0.1:9');
+    const remote = report.remotes.find((r) => r.remote === 'mfe-static');
+    assert.deepEqual(remote.canary, { version: '1.1.0', percent: 50 });
+    // The text form names them too, first.
+    const text = npm(repo, 'status', '--api', 'http://127.0.0.1:9');
+    assert.match(
+      text.stdout,
+      /^read: registry .*remotes\.json \(revision 3\); failure counts from http:\/\/127\.0\.0\.1:9 \(--api\)/,
+    );
+
+    // The package's own script and the CLI itself read the same options.
+    const tooling = npm(join(repo, 'tooling'), 'rollout', 'mfe-static', '1.1.0', '--percent', '20');
+    assert.equal(tooling.status, 0, tooling.stderr);
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 20 });
+    assert.equal(readHistory(site).at(-1).reason, 'no --reason given');
+    const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+    const direct = spawnSync(
+      process.execPath,
+      [cli, 'rollout', 'mfe-static', '1.1.0', '--percent=30', '--site', site],
+      {
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(direct.status, 0, direct.stderr);
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 30 });
+
+    // Refused, exit 2, one clear line, nothing changed: an unknown option, one the command does not take, a stray word.
+    const revision = readRegistry(site).revision;
+    const unknown = npm(repo, 'rollout', 'mfe-static', '1.1.0', '--percnt', '50');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^ops: unknown option --percnt \(rollout takes --percent, /m);
+    const misplaced = npm(repo, 'promote', 'mfe-static', '--percent', '50');
+    assert.equal(misplaced.status, 2);
+    assert.match(misplaced.stderr, /^ops: promote does not take --percent/m);
+    const stray = npm(
+      repo,
+      'rollout',
+      'mfe-static',
+      '1.1.0',
+      '--percent',
+      '50',
+      '--reason',
+      'half',
+      'of',
+      'people',
+    );
+    assert.equal(stray.status, 2);
+    assert.match(stray.stderr, /^ops: unexpected "of" "people" after `rollout mfe-static 1\.1\.0`/m);
+    assert.equal(readRegistry(site).revision, revision);
+    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 30 });
+  });
 });
