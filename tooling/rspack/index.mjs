@@ -405,7 +405,8 @@ function baseConfig(packageDir, { mode, name, port }) {
     devtool: production ? 'source-map' : 'cheap-module-source-map',
     target: ['web', 'es2022'],
     output: {
-      path: join(packageDir, 'dist'),
+      // BUILD_OUTPUT_DIR builds elsewhere than dist/ (the reproducibility test builds twice and compares).
+      path: process.env.BUILD_OUTPUT_DIR ? resolve(process.env.BUILD_OUTPUT_DIR) : join(packageDir, 'dist'),
       publicPath: 'auto',
       uniqueName: name,
       filename: production ? '[name].[contenthash:10].js' : '[name].js',

@@ -43,15 +43,15 @@ function cssFor(markup, cssFiles) {
 }
 
 class PrerenderPlugin {
-  constructor({ packageDir, distDir }) {
+  constructor({ packageDir, distDir, bundleDir }) {
     this.packageDir = packageDir;
     this.distDir = distDir;
+    this.bundleDir = bundleDir;
   }
   apply(compiler) {
     compiler.hooks.done.tap('PrerenderPlugin', (stats) => {
       if (stats.hasErrors()) return;
-      const outDir = join(this.packageDir, ...OUTPUT_DIR);
-      const bundle = join(outDir, 'prerender.cjs');
+      const bundle = join(this.bundleDir, 'prerender.cjs');
       const require = createRequire(bundle);
       delete require.cache[bundle];
       /** @type {{ pages?: Record<string, () => string>, standalone?: string[], fragments?: Record<string, () => string> }} */
@@ -91,7 +91,11 @@ class PrerenderPlugin {
  */
 export function prerenderConfig(base, { entry, after, rspack }) {
   const packageDir = base.context;
-  const outDir = join(packageDir, ...OUTPUT_DIR);
+  // Beside the build when it goes elsewhere than dist/ (BUILD_OUTPUT_DIR), so two such builds never share it.
+  const outDir =
+    base.output.path === join(packageDir, 'dist')
+      ? join(packageDir, ...OUTPUT_DIR)
+      : `${base.output.path}.prerender`;
   if (existsSync(outDir)) rmSync(outDir, { recursive: true, force: true });
   return {
     ...base,
@@ -125,7 +129,7 @@ export function prerenderConfig(base, { entry, after, rspack }) {
     optimization: { ...base.optimization, splitChunks: false },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(base.mode) }),
-      new PrerenderPlugin({ packageDir, distDir: base.output.path }),
+      new PrerenderPlugin({ packageDir, distDir: base.output.path, bundleDir: outDir }),
     ],
   };
 }
