@@ -63,6 +63,35 @@ function publishingQuietly(client: RedisClient, log: FastifyBaseLogger): RedisCl
   });
 }
 
+/**
+ * The adapter subscribes once, when it is created, and does not handle the promise: if Redis is not there at that
+ * moment the subscription rejects unhandled (ending the process) and is never made again. This view of the subscriber
+ * client makes each (un)subscription when the client is ready (now, or when it connects), retries it at the next
+ * connection if it fails on the way, and never rejects. Once made, node-redis renews it on every reconnection.
+ */
+function subscribingWhenReady(client: RedisClient, log: FastifyBaseLogger): RedisClient {
+  const methods = new Set(['subscribe', 'pSubscribe', 'unsubscribe', 'pUnsubscribe']);
+  const whenReady = (name: string, args: unknown[]): Promise<void> => {
+    const attempt = (): Promise<void> =>
+      (Reflect.get(client, name, client) as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(
+        () => undefined,
+        (err: Error) => {
+          log.warn({ err }, `socket.io: Redis ${name} failed; trying again when Redis is back`);
+          return new Promise<void>((resolve) => client.once('ready', () => resolve(attempt())));
+        },
+      );
+    if (client.isReady) return attempt();
+    return new Promise<void>((resolve) => client.once('ready', () => resolve(attempt())));
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (typeof prop === 'string' && methods.has(prop)) return (...args: unknown[]) => whenReady(prop, args);
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   const io = new Server(app.server, {
     path: SOCKET_PATH,
@@ -84,7 +113,11 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
       connectBounded(pub, app.log, 'redis pub', wait),
       connectBounded(sub, app.log, 'redis sub', wait),
     ]);
-    io.adapter(createAdapter(publishingQuietly(pub, app.log), sub, { key: 'skynet:io' }));
+    io.adapter(
+      createAdapter(publishingQuietly(pub, app.log), subscribingWhenReady(sub, app.log), {
+        key: 'skynet:io',
+      }),
+    );
     app.addHook('onClose', async () => {
       await Promise.allSettled([closeRedis(pub), closeRedis(sub)]);
     });
