@@ -1,13 +1,23 @@
 #!/usr/bin/env node
-// `npm start`: install, build every package, publish the builds into the site folder, serve on PORT (8080).
-// For a quicker loop while developing: `node scripts/start.mjs --skip-install --skip-build`
-// re-publishes the existing builds and serves them.
+// `npm start`: install, build every package, and serve the product on PORT (8080). On a site folder with no registry
+// yet (a fresh clone) it publishes the builds into it first; an existing site's registry is left as it is unless
+// `-- --publish` (or PUBLISH=1) says to publish the current builds and make each stable (tooling/site/publish-site.mjs
+// prepareSite). It says which it did.
+// For a quicker loop: `node scripts/start.mjs --skip-install --skip-build` serves the existing builds.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
-const flags = new Set(process.argv.slice(2));
+const KNOWN = ['--skip-install', '--skip-build', '--publish'];
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const unknown = args.filter((arg) => !KNOWN.includes(arg));
+if (unknown.length > 0) {
+  console.error(`npm start: unknown ${unknown.join(' ')} (it takes ${KNOWN.join(', ')})`);
+  process.exit(2);
+}
+const flags = new Set(args);
+const publish = flags.has('--publish') || ['1', 'true', 'yes'].includes(process.env.PUBLISH ?? '');
 const step = (label, status) => {
   if (status !== 0) {
     console.error(`\n${label} failed (exit ${status}).`);
@@ -19,8 +29,9 @@ if (!flags.has('--skip-install'))
   step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
 if (!flags.has('--skip-build'))
   step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
-const { publishSite } = await import('../tooling/site/publish-site.mjs');
-publishSite();
+const { prepareSite } = await import('../tooling/site/publish-site.mjs');
+const prepared = prepareSite({ publish, command: process.env.SKYNET_START_COMMAND ?? 'npm start' });
+console.log(`\n${prepared.message}\n`);
 
 const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
   stdio: 'inherit',

@@ -133,6 +133,64 @@ test('a new version of one remote: published, rolled out, seen after a reload; t
   expect(errors.filter((e) => !e.includes('favicon'))).toEqual([]);
 });
 
+test('npm start creates a new site from the builds, and leaves an existing site alone unless told to publish', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'skynet-start-'));
+  const siteDir = join(dataDir, 'site');
+  /** npm start's site step (scripts/start.mjs), on this site folder. */
+  const start = (publish: boolean) => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { prepareSite } = await import(${JSON.stringify(join(repoRoot, 'tooling', 'site', 'publish-site.mjs'))});
+         console.log(JSON.stringify(prepareSite({ publish: ${publish} })));`,
+      ],
+      { env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir }, encoding: 'utf8' },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as { action: string; revision: number; message: string };
+  };
+  const siteOps = (...args: string[]) =>
+    spawnSync(process.execPath, [join(repoRoot, 'tooling', 'ops', 'cli.mjs'), ...args, '--site', siteDir], {
+      encoding: 'utf8',
+    });
+  const text = () => readFileSync(join(siteDir, 'remotes.json'), 'utf8');
+  try {
+    const created = start(false);
+    expect(created.action).toBe('created');
+    expect(created.message).toContain('created the site');
+    expect(JSON.parse(text()).remotes['mfe-static'].stable).toBe('1.0.0');
+
+    // An operator's change: mfe-static 1.0.1 is stable. npm start keeps it, says so, and writes nothing.
+    expect(
+      siteOps('publish', 'mfe-static', '--from', staticBuild('start'), '--version', '1.0.1').status,
+    ).toBe(0);
+    expect(siteOps('rollout', 'mfe-static', '1.0.1', '--reason', 'operator').status).toBe(0);
+    const before = text();
+    const kept = start(false);
+    expect(kept.action).toBe('kept');
+    expect(kept.message).toContain('serving the existing site');
+    expect(kept.message).toContain('mfe-static: stable 1.0.1');
+    expect(kept.message).toContain('npm start -- --publish');
+    expect(text()).toBe(before);
+
+    // Told to: each current build is stable again, and the history says who and why.
+    const published = start(true);
+    expect(published.action).toBe('published');
+    expect(JSON.parse(text()).remotes['mfe-static'].stable).toBe('1.0.0');
+    const last = readFileSync(join(siteDir, 'registry-history.jsonl'), 'utf8').trim().split('\n').at(-1);
+    expect(JSON.parse(last ?? '{}')).toMatchObject({
+      command: 'start',
+      remote: 'mfe-static',
+      version: '1.0.0',
+    });
+    expect(JSON.parse(last ?? '{}').reason).toContain('--publish');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('publishing over an existing version is refused; the same files again change nothing', () => {
   const refused = ops('publish', 'mfe-static', '--from', staticBuild('other'), '--version', '1.0.1');
   expect(refused.status).toBe(1);

@@ -3,4 +3,14 @@ export declare const SHELL_SINGLETONS: Record<string, string>;
 export declare function shellSharedVersions(): { shell: string; provides: Record<string, string> };
 export declare function writeAtomically(file: string, text: string): void;
 /** Publishes the shell and every remote's current build into SITE_DIR and returns that folder. */
-export declare function publishSite(options?: { log?: (line: string) => void }): string;
+export declare function publishSite(options?: {
+  log?: (line: string) => void;
+  command?: string;
+  reason?: string;
+}): string;
+/** npm start's step: creates a site with no registry from the current builds; else publishes only if told to. */
+export declare function prepareSite(options?: {
+  publish?: boolean;
+  command?: string;
+  log?: (line: string) => void;
+}): { action: 'created' | 'published' | 'kept'; site: string; revision: number; message: string };

@@ -43,8 +43,16 @@ export function shellSharedVersions() {
   return { shell: shellPkg.version, provides };
 }
 
-/** @param {{ log?: (line: string) => void }} [options] */
-export function publishSite({ log = console.log } = {}) {
+/**
+ * Publishes every current build and makes each its remote's stable, as one registry change whose history lines name
+ * `command` and `reason`.
+ * @param {{ log?: (line: string) => void, command?: string, reason?: string }} [options]
+ */
+export function publishSite({
+  log = console.log,
+  command = 'start',
+  reason = 'npm start published the current build',
+} = {}) {
   const site = siteDir();
   mkdirSync(site, { recursive: true });
 
@@ -101,16 +109,70 @@ export function publishSite({ log = console.log } = {}) {
     if (!changed) continue;
     registry.remotes[folder] = after;
     entries.push({
-      command: 'start',
+      command,
       remote: folder,
       version,
-      reason: 'npm start published the current build',
+      reason,
       from: { stable: before?.stable ?? null, canary: before?.canary ?? null },
       to: { stable: version, canary },
     });
   }
   if (entries.length > 0) commitRegistry(site, snapshot, registry, entries);
   return site;
+}
+
+/**
+ * What `npm start` (and `npm run dev` when it starts the product) does to the site folder (issue 24): a site with no
+ * registry yet is created from the current builds; an existing site's registry is left as it is unless `publish` is
+ * asked for (`npm start -- --publish` or PUBLISH=1), because that would make every current build stable for
+ * everyone. Answers what it did, in words, for the person who ran it.
+ * @param {{ publish?: boolean, command?: string, log?: (line: string) => void }} [options]
+ * @returns {{ action: 'created' | 'published' | 'kept', site: string, revision: number, message: string }}
+ */
+export function prepareSite({ publish = false, command = 'npm start', log = () => {} } = {}) {
+  const site = siteDir();
+  const before = readRegistry(site);
+  const fresh = Object.keys(before.registry.remotes).length === 0;
+  if (fresh || publish) {
+    publishSite({
+      log,
+      command: 'start',
+      reason: fresh
+        ? `${command} created the site from the current builds`
+        : `${command} --publish: the current builds made stable`,
+    });
+    const after = readRegistry(site);
+    const placements = describePlacements(after.registry);
+    const what = fresh ? 'created the site' : 'published the current builds';
+    return {
+      action: fresh ? 'created' : 'published',
+      site,
+      revision: after.revision,
+      message:
+        `${command}: ${what} in ${site}: registry revision ${before.revision} -> ${after.revision}` +
+        `${after.revision === before.revision ? ' (the same builds: nothing changed)' : ', history command "start"'}\n${placements}`,
+    };
+  }
+  return {
+    action: 'kept',
+    site,
+    revision: before.revision,
+    message:
+      `${command}: serving the existing site ${site} as it is (registry revision ${before.revision}, not changed; ` +
+      `the shell and builds there are the ones last published)\n${describePlacements(before.registry)}\n` +
+      `  To publish the current builds and make each stable: ${command === 'npm start' ? 'npm start -- --publish' : 'PUBLISH=1'}` +
+      ' (or one remote at a time: npm run ops -- publish <remote>, then rollout).',
+  };
+}
+
+/** One line per remote: `  mfe-feed: stable 1.0.0, canary 1.1.0 for 10%`. @param {import('../ops/registry-store.mjs').Registry} registry */
+function describePlacements(registry) {
+  return Object.entries(registry.remotes)
+    .map(
+      ([name, entry]) =>
+        `  ${name}: stable ${entry.stable}${entry.canary ? `, canary ${entry.canary.version} for ${entry.canary.percent}%` : ''}`,
+    )
+    .join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
