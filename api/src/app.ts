@@ -15,6 +15,8 @@ import planetsRepository from './plugins/app/planets-repository.js';
 import platformRepository from './plugins/app/platform-repository.js';
 import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
+import sessionSocketsPlugin from './plugins/app/session-sockets.js';
+import sessionsPlugin from './plugins/app/sessions.js';
 import usersRepository from './plugins/app/users-repository.js';
 import databasePlugin from './plugins/external/database.js';
 import rateLimitPlugin from './plugins/external/rate-limit.js';
@@ -83,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(mailerPlugin, { config });
   await app.register(avatarsPlugin, { config });
   await app.register(usersRepository);
+  await app.register(sessionsPlugin);
   await app.register(planetsRepository);
   await app.register(postsRepository);
   await app.register(chatRepository);
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(platformRepository);
   await app.register(oidcPlugin, { config });
   await app.register(realtimePlugin, { config });
+  await app.register(sessionSocketsPlugin);
   await app.register(jobsPlugin, { config, schedule: options.scheduleJobs ?? true });
 
   // 3. routes

@@ -47,6 +47,8 @@ export interface Config {
   environment: string;
   /** Days an account waits between deletion and purge. */
   purgeAfterDays: number;
+  /** Lifetime of an access token in seconds (ACCESS_TOKEN_TTL_SECONDS, default 900); refresh tokens renew it. */
+  accessTokenTtlSeconds: number;
   /** Names this process in `x-skynet-node` and `/api/health` (NODE_NAME, default `<hostname>-<pid>`). */
   nodeName: string;
   /**
@@ -227,6 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const statementTimeoutMs = ms('STATEMENT_TIMEOUT_MS', 5_000, 3_600_000);
   const shutdownTimeoutMs = ms('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000);
   const redisCommandTimeoutMs = ms('REDIS_COMMAND_TIMEOUT_MS', 1_000, 60_000);
+  let accessTokenTtlSeconds = 900;
+  const rawTtl = str('ACCESS_TOKEN_TTL_SECONDS');
+  if (rawTtl !== null) {
+    if (!/^\d+$/.test(rawTtl) || Number(rawTtl) < 2 || Number(rawTtl) > 86_400)
+      problems.push(`ACCESS_TOKEN_TTL_SECONDS must be a whole number of seconds 2-86400, got "${rawTtl}".`);
+    else accessTokenTtlSeconds = Number(rawTtl);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -250,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     csp: rawCsp === 'on',
     environment: str('NODE_ENV') ?? 'local',
     purgeAfterDays: 30,
+    accessTokenTtlSeconds,
     nodeName,
     trustProxy,
     requestTimeoutMs,

@@ -247,18 +247,34 @@ export async function call(
   return { status: res.statusCode, body, res };
 }
 
+/** The password this helper last set for the account a token signs in to (deleteAccount asks for it again). */
+const passwordOfToken = new Map<string, string>();
+
 /** Changes a signed-up user's password (older tokens stop working); `body.value` is the new token. */
-export const changePassword = (app: FastifyInstance, user: SignedUp, newPassword = 'another good password') =>
-  call(app, 'PATCH /api/user/changepassword', {
+export const changePassword = async (
+  app: FastifyInstance,
+  user: SignedUp,
+  newPassword = 'another good password',
+) => {
+  const r = await call(app, 'PATCH /api/user/changepassword', {
     token: user.token,
     payload: { password: user.password, newpassword: newPassword, confirmpassword: newPassword },
   });
+  if (r.status === 200 && typeof r.body.value === 'string') passwordOfToken.set(r.body.value, newPassword);
+  return r;
+};
 
-/** Deletes the account `token` signs in to (its tokens stop working at once). */
-export const deleteAccount = (app: FastifyInstance, token: string) =>
+/**
+ * Deletes the account `token` signs in to (its tokens stop working at once). The current password is asked again:
+ * the one given, else the one this helper last set for that token (signup's, or changePassword's).
+ */
+export const deleteAccount = (app: FastifyInstance, token: string, password?: string) =>
   call(app, 'POST /api/user/deleteaccount/delete', {
     token,
-    payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+    payload: {
+      confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT',
+      password: password ?? passwordOfToken.get(token) ?? 'correct horse battery',
+    },
   });
 
 /**

@@ -8,27 +8,57 @@ import type { Config } from '../../config.js';
 import { unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 
-export interface AuthUser {
+export interface Account {
   id: string;
   admin: boolean;
   tokenVersion: number;
 }
 
+/** The signed-in user of a request or socket: the account, and the session and expiry of the token used. */
+export interface AuthUser extends Account {
+  /** The sign-in (sessions table) the access token belongs to; null for a token from before sessions existed. */
+  sessionId: string | null;
+  /** The token's expiry, in seconds since the epoch. */
+  expiresAt: number;
+}
+
+/** What can end tokens: a user's account changed, a session changed, or everything (notifications were missed). */
+export type TokenChange = { kind: 'user'; id: string } | { kind: 'session'; id: string } | { kind: 'all' };
+
 export interface TokenService {
-  sign(user: { id: string; tokenVersion: number }): Promise<string>;
+  /**
+   * A short-lived access token (config.accessTokenTtlSeconds) for a session, never outliving it (`sessionEnds`).
+   * `keepExpiry` (seconds) issues a new token that ends exactly when the presented one does.
+   */
+  sign(user: {
+    id: string;
+    tokenVersion: number;
+    sessionId: string | null;
+    sessionEnds?: Date | string;
+    keepExpiry?: number;
+  }): Promise<string>;
   /**
    * The one check of a token, for HTTP (the bearer token, requireAuth) and the socket handshake (`auth.token`,
    * realtime.ts) alike: whom it belongs to, or null when it is forged, expired, of an older token version (a password
-   * change, a reset or a deletion revoked it) or its account is deleted or gone.
+   * change, a reset or a deletion revoked it), its session is revoked or over, or its account is deleted or gone.
    */
   verify(token: string): Promise<AuthUser | null>;
+  /**
+   * A token's claims when its signature is ours, even past its expiry (logout and refresh read which session an
+   * expired token named); null when forged or malformed.
+   */
+  inspect(token: string): Promise<{ sub: string; sid: string | null; exp: number } | null>;
   /** A live (not deleted) account's id, admin flag and token version, through the in-memory cache; null otherwise. */
-  account(userId: string): Promise<AuthUser | null>;
+  account(userId: string): Promise<Account | null>;
   /**
    * Drops a user's cached entry in this process at once. Call it after a write that revokes tokens or rights, before
    * answering; every process (this one too) also learns of it from the database's notification at commit.
    */
   forget(userId: string): void;
+  /** The same for a session (after revoking it). */
+  forgetSession(sessionId: string): void;
+  /** Called on every change that may end tokens (this process's forget calls and every process's notifications). */
+  onChange(listener: (change: TokenChange) => void): () => void;
 }
 
 declare module 'fastify' {
@@ -45,7 +75,8 @@ declare module 'fastify' {
   }
 }
 
-export const TOKEN_TTL = '7d';
+/** Default lifetime of an access token (ACCESS_TOKEN_TTL_SECONDS): the refresh token renews it. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 /** JWT_SECRET, or a secret generated once and kept in $DATA_DIR/jwt-secret. */
 export function loadJwtSecret(config: Config): Uint8Array {
@@ -85,6 +116,8 @@ const VERIFIED_CACHE_MAX = 50_000;
 interface Claims {
   sub: string;
   tv: number;
+  /** The session; absent in tokens from before sessions existed (they still end at their own expiry). */
+  sid: string | null;
   /** Expiry in seconds since the epoch (jose's rule: valid while now < exp). */
   exp: number;
 }
@@ -118,11 +151,12 @@ function ownTokenClaims(token: string, secret: Uint8Array, now: number): Claims 
     return undefined;
   }
   if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return undefined;
-  const { sub, tv, exp, nbf, iat } = payload as Record<string, unknown>;
+  const { sub, tv, exp, nbf, iat, sid } = payload as Record<string, unknown>;
   if (typeof exp !== 'number' || !(exp > now) || nbf !== undefined) return undefined;
   if (iat !== undefined && typeof iat !== 'number') return undefined;
   if (typeof sub !== 'string' || !isUuid(sub) || typeof tv !== 'number') return undefined;
-  return { sub, tv, exp };
+  if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return undefined;
+  return { sub, tv, sid: sid ?? null, exp };
 }
 
 /** A Map used as a bounded cache: the oldest insertion goes first when full. */
@@ -142,6 +176,7 @@ function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
  * drops the entry in every process at commit; while the LISTEN connection is down, every request reads the database.
  */
 async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
+  const accessTtl = opts.config.accessTokenTtlSeconds;
   const secret = loadJwtSecret(opts.config);
   const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
@@ -150,17 +185,41 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
   const database = app.database;
 
   const verified = new Map<string, Claims>();
-  const accounts = new Map<string, { account: AuthUser; until: number }>();
+  const accounts = new Map<string, { account: Account; until: number }>();
+  /** Live sessions (sid -> owner and end), dropped by the session's notification like accounts by theirs. */
+  const liveSessions = new Map<string, { userId: string; ends: number; until: number }>();
+  const listeners = new Set<(change: TokenChange) => void>();
+  const announce = (change: TokenChange) => {
+    for (const listener of listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        app.log.error({ err }, 'token change listener failed');
+      }
+    }
+  };
   let listening = false;
   /** Bumped by every invalidation: a read that started before one must not fill the cache with what it read. */
   let generation = 0;
   const dropAll = () => {
     generation += 1;
     accounts.clear();
+    liveSessions.clear();
   };
   const forget = (userId: string) => {
     generation += 1;
     accounts.delete(userId);
+    announce({ kind: 'user', id: userId });
+  };
+  const forgetSession = (sessionId: string) => {
+    generation += 1;
+    liveSessions.delete(sessionId);
+    announce({ kind: 'session', id: sessionId });
+  };
+  /** A notification's payload: a user id, or `s:<session id>` (drizzle/0003). */
+  const notified = (payload: string) => {
+    if (payload.startsWith('s:')) forgetSession(payload.slice(2));
+    else forget(payload);
   };
 
   // Accounts missing from the cache are read together: every id asked for during one turn of the event loop is
@@ -168,8 +227,8 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
   const loading = new Map<
     string,
     {
-      promise: Promise<AuthUser | null>;
-      resolve: (a: AuthUser | null) => void;
+      promise: Promise<Account | null>;
+      resolve: (a: Account | null) => void;
       reject: (err: unknown) => void;
     }
   >();
@@ -194,7 +253,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
             waiter.resolve(null);
             continue;
           }
-          const account: AuthUser = Object.freeze({
+          const account: Account = Object.freeze({
             id: row.id,
             admin: row.admin,
             tokenVersion: row.token_version,
@@ -207,6 +266,52 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       .catch((err: unknown) => {
         for (const [, waiter] of batch) waiter.reject(err);
       });
+  };
+
+  // Sessions missing from the cache are read together, the same way.
+  const loadingSessions = new Map<
+    string,
+    { resolve: (s: { userId: string; ends: number } | null) => void; reject: (err: unknown) => void }[]
+  >();
+  let sessionsScheduled = false;
+  const loadSessions = () => {
+    sessionsScheduled = false;
+    const batch = [...loadingSessions];
+    loadingSessions.clear();
+    const seen = generation;
+    database
+      .query<{ id: string; user_id: string; expires_at: Date | string }>(
+        'auth_sessions',
+        'SELECT id, user_id, expires_at FROM sessions WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL AND expires_at > now()',
+        [batch.map(([id]) => id)],
+      )
+      .then((found) => {
+        const byId = new Map(found.map((r) => [r.id, r]));
+        const fresh = listening && seen === generation;
+        for (const [id, waiters] of batch) {
+          const row = byId.get(id);
+          const live = row ? { userId: row.user_id, ends: new Date(row.expires_at).getTime() } : null;
+          if (live && fresh)
+            setBounded(liveSessions, id, { ...live, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
+          for (const waiter of waiters) waiter.resolve(live);
+        }
+      })
+      .catch((err: unknown) => {
+        for (const [, waiters] of batch) for (const waiter of waiters) waiter.reject(err);
+      });
+  };
+  const sessionOf = (sessionId: string): Promise<{ userId: string; ends: number } | null> => {
+    const hit = liveSessions.get(sessionId);
+    if (hit && hit.until > Date.now()) return Promise.resolve(hit.ends > Date.now() ? hit : null);
+    return new Promise((resolve, reject) => {
+      const waiters = loadingSessions.get(sessionId);
+      if (waiters) waiters.push({ resolve, reject });
+      else loadingSessions.set(sessionId, [{ resolve, reject }]);
+      if (!sessionsScheduled) {
+        sessionsScheduled = true;
+        setImmediate(loadSessions);
+      }
+    });
   };
 
   /** The token's claims once its signature and expiry are checked (the signature only once per token). */
@@ -226,9 +331,10 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     }
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const { sub, tv } = payload;
+      const { sub, tv, sid } = payload;
       if (!sub || !isUuid(sub) || typeof tv !== 'number') return null;
-      claims = { sub, tv, exp: payload.exp ?? Number.POSITIVE_INFINITY };
+      if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return null;
+      claims = { sub, tv, sid: sid ?? null, exp: payload.exp ?? Number.POSITIVE_INFINITY };
     } catch {
       return null;
     }
@@ -238,28 +344,54 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
 
   const tokens: TokenService = {
     async sign(user) {
-      return new SignJWT({ tv: user.tokenVersion })
+      const now = Math.floor(Date.now() / 1000);
+      let exp = user.keepExpiry ?? now + accessTtl;
+      if (user.sessionEnds !== undefined)
+        exp = Math.min(exp, Math.floor(new Date(user.sessionEnds).getTime() / 1000));
+      return new SignJWT({
+        tv: user.tokenVersion,
+        ...(user.sessionId ? { sid: user.sessionId } : {}),
+        // Two tokens signed in the same second for the same session would be the same string: a nonce tells them apart.
+        jti: randomBytes(9).toString('base64url'),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
-        .setIssuedAt()
-        .setExpirationTime(TOKEN_TTL)
+        .setIssuedAt(now)
+        .setExpirationTime(exp)
         .sign(key);
     },
     async verify(token) {
       const claims = await claimsOf(token);
       if (!claims) return null;
-      const account = await tokens.account(claims.sub);
+      const [account, session] = await Promise.all([
+        tokens.account(claims.sub),
+        claims.sid ? sessionOf(claims.sid) : null,
+      ]);
       if (!account || account.tokenVersion !== claims.tv) return null;
-      return account;
+      if (claims.sid && (!session || session.userId !== account.id)) return null;
+      return { ...account, sessionId: claims.sid, expiresAt: claims.exp };
+    },
+    async inspect(token) {
+      if (!ONE_WORD.test(token)) return null;
+      try {
+        // The signature must be ours; the expiry is ignored on purpose (a date far in the past is "now").
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
+        const { sub, sid, exp } = payload;
+        if (!sub || !isUuid(sub) || typeof exp !== 'number') return null;
+        if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return null;
+        return { sub, sid: sid ?? null, exp };
+      } catch {
+        return null;
+      }
     },
     account(userId) {
       const hit = accounts.get(userId);
       if (hit && hit.until > Date.now()) return Promise.resolve(hit.account);
       const pending = loading.get(userId);
       if (pending) return pending.promise;
-      let resolve!: (a: AuthUser | null) => void;
+      let resolve!: (a: Account | null) => void;
       let reject!: (err: unknown) => void;
-      const promise = new Promise<AuthUser | null>((res, rej) => {
+      const promise = new Promise<Account | null>((res, rej) => {
         resolve = res;
         reject = rej;
       });
@@ -271,10 +403,17 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       return promise;
     },
     forget,
+    forgetSession,
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 
-  const unlisten = await database.listen(USER_CHANGED_CHANNEL, forget, (up) => {
+  const unlisten = await database.listen(USER_CHANGED_CHANNEL, notified, (up) => {
     dropAll();
+    // Back after a gap: whatever was revoked meanwhile was not announced, so everything is checked again.
+    if (up && !listening) announce({ kind: 'all' });
     listening = up;
   });
   app.addHook('onClose', async () => {

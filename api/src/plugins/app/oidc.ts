@@ -12,13 +12,22 @@ export const OIDC_NOT_CONFIGURED = 'Sign-in with an identity provider is not con
 const STATE_TTL_MS = 10 * 60 * 1000;
 const CODE_TTL_MS = 2 * 60 * 1000;
 
+export const OTHER_BROWSER =
+  'This sign-in was started in another browser, or its cookie has expired. Please start the sign-in again here.';
+
 export interface Oidc {
-  /** The provider's authorization URL (PKCE S256 + state + nonce); the pending sign-in is stored server-side. */
-  authorizationUrl(): Promise<string>;
-  /** Completes the provider callback and returns a one-time code for the web page (null config = 4xx). */
-  callback(currentUrl: URL): Promise<string>;
-  /** Exchanges the one-time code for a user id (single use, 2 minutes). */
-  redeem(code: string): Promise<string>;
+  /**
+   * The provider's authorization URL (PKCE S256 + state + nonce); the pending sign-in is stored server-side with the
+   * hash of `browserSecret`, which the route puts in the browser's `__Host-` cookie.
+   */
+  authorizationUrl(browserSecret: string): Promise<string>;
+  /**
+   * Completes the provider callback and returns a one-time code for the web page (null config = 4xx). Only the browser
+   * that started the flow (its cookie's secret) may complete it; the code is bound to that browser too.
+   */
+  callback(currentUrl: URL, browserSecret: string | null): Promise<string>;
+  /** Exchanges the one-time code, in the browser it is bound to, for a user id (single use, 2 minutes). */
+  redeem(code: string, browserSecret: string | null): Promise<{ userId: string; authTime: Date }>;
   redirectUri: string;
 }
 
@@ -70,14 +79,15 @@ async function oidcPlugin(app: FastifyInstance, opts: { config: Config }) {
 
   const oidc: Oidc = {
     redirectUri,
-    async authorizationUrl() {
+    async authorizationUrl(browserSecret) {
       const cfg = await getConfiguration();
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
       await app.db.execute(
-        sql`INSERT INTO oauth_states (state, code_verifier, nonce, expires_at)
-            VALUES (${state}, ${codeVerifier}, ${nonce}, ${new Date(Date.now() + STATE_TTL_MS)})`,
+        sql`INSERT INTO oauth_states (state, code_verifier, nonce, expires_at, browser_hash)
+            VALUES (${state}, ${codeVerifier}, ${nonce}, ${new Date(Date.now() + STATE_TTL_MS)},
+                    ${sha256(browserSecret)})`,
       );
       const url = client.buildAuthorizationUrl(cfg, {
         redirect_uri: redirectUri,
@@ -90,16 +100,26 @@ async function oidcPlugin(app: FastifyInstance, opts: { config: Config }) {
       return url.href;
     },
 
-    async callback(currentUrl) {
+    async callback(currentUrl, browserSecret) {
       const cfg = await getConfiguration();
       const state = currentUrl.searchParams.get('state');
       if (!state) throw badRequest('The sign-in answer has no state.');
-      // Single use: the pending sign-in is deleted as it is read.
+      if (!browserSecret) throw badRequest(OTHER_BROWSER);
+      const browserHash = sha256(browserSecret);
+      // Single use: the pending sign-in is deleted as it is read, and only by the browser that started it (a link
+      // carrying someone else's state changes nothing).
       const [pending] = await rows<{ code_verifier: string; nonce: string; expires_at: Date | string }>(
         app.db,
-        sql`DELETE FROM oauth_states WHERE state = ${state} RETURNING code_verifier, nonce, expires_at`,
+        sql`DELETE FROM oauth_states WHERE state = ${state} AND browser_hash = ${browserHash}
+            RETURNING code_verifier, nonce, expires_at`,
       );
-      if (!pending || new Date(pending.expires_at).getTime() < Date.now()) {
+      if (!pending) {
+        const [known] = await rows(app.db, sql`SELECT 1 FROM oauth_states WHERE state = ${state}`);
+        throw badRequest(
+          known ? OTHER_BROWSER : 'This sign-in has expired or was already used. Please start again.',
+        );
+      }
+      if (new Date(pending.expires_at).getTime() < Date.now()) {
         throw badRequest('This sign-in has expired or was already used. Please start again.');
       }
       let claims: Record<string, unknown>;
@@ -138,23 +158,31 @@ async function oidcPlugin(app: FastifyInstance, opts: { config: Config }) {
       }
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
+      // When the person last signed in at the provider (auth_time), else now: re-authentication reads it.
+      const now = Date.now();
+      const authTime =
+        typeof claims.auth_time === 'number' && claims.auth_time * 1000 <= now
+          ? new Date(claims.auth_time * 1000)
+          : new Date(now);
       const code = randomToken();
       await app.db.execute(
-        sql`INSERT INTO oauth_codes (code_hash, user_id, expires_at)
-            VALUES (${sha256(code)}, ${user.id}, ${new Date(Date.now() + CODE_TTL_MS)})`,
+        sql`INSERT INTO oauth_codes (code_hash, user_id, expires_at, browser_hash, auth_time)
+            VALUES (${sha256(code)}, ${user.id}, ${new Date(now + CODE_TTL_MS)}, ${browserHash}, ${authTime})`,
       );
       return code;
     },
 
-    async redeem(code) {
-      const [r] = await rows<{ user_id: string; expires_at: Date | string }>(
+    async redeem(code, browserSecret) {
+      if (!browserSecret) throw badRequest(OTHER_BROWSER);
+      const [r] = await rows<{ user_id: string; expires_at: Date | string; auth_time: Date | string | null }>(
         app.db,
-        sql`DELETE FROM oauth_codes WHERE code_hash = ${sha256(code)} RETURNING user_id, expires_at`,
+        sql`DELETE FROM oauth_codes WHERE code_hash = ${sha256(code)} AND browser_hash = ${sha256(browserSecret)}
+            RETURNING user_id, expires_at, auth_time`,
       );
       if (!r || new Date(r.expires_at).getTime() < Date.now()) {
         throw badRequest('This sign-in code is not valid or has expired. Please sign in again.');
       }
-      return r.user_id;
+      return { userId: r.user_id, authTime: r.auth_time ? new Date(r.auth_time) : new Date() };
     },
   };
   app.decorate('oidc', oidc);

@@ -287,6 +287,120 @@ export function createUsersRepository(db: Db) {
       );
     },
 
+    /** Retires every token of the account (tokens from before sessions existed included). The new version. */
+    async bumpTokenVersion(userId: string): Promise<number> {
+      const [r] = await rows<{ token_version: number }>(
+        db,
+        sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${userId} RETURNING token_version`,
+      );
+      return r?.token_version ?? 0;
+    },
+
+    /**
+     * Records a requested e-mail change (tokens stored as SHA-256 only); any earlier change still waiting for its
+     * confirmation is cancelled.
+     */
+    async requestEmailChange(c: {
+      userId: string;
+      oldEmail: string;
+      newEmail: string;
+      confirmToken: string;
+      undoToken: string;
+      confirmExpiresAt: Date;
+      undoExpiresAt: Date;
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE email_changes SET undone_at = now()
+              WHERE user_id = ${c.userId} AND confirmed_at IS NULL AND undone_at IS NULL`,
+        );
+        await tx.execute(
+          sql`INSERT INTO email_changes
+                (user_id, old_email, new_email, confirm_hash, undo_hash, confirm_expires_at, undo_expires_at)
+              VALUES (${c.userId}, ${c.oldEmail}, ${c.newEmail.toLowerCase()}, ${sha256(c.confirmToken)},
+                      ${sha256(c.undoToken)}, ${c.confirmExpiresAt}, ${c.undoExpiresAt})`,
+        );
+      });
+    },
+
+    /**
+     * Uses a confirmation link: the account's address becomes the new one, if the account still has the address the
+     * change started from. Null when the link is unknown, used, cancelled or expired; a 409 when the address was
+     * taken meanwhile.
+     */
+    async confirmEmailChange(token: string): Promise<{ userId: string; email: string } | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [c] = await rows<{ id: string; user_id: string; old_email: string; new_email: string }>(
+            tx,
+            sql`UPDATE email_changes SET confirmed_at = now()
+                WHERE confirm_hash = ${sha256(token)} AND confirmed_at IS NULL AND undone_at IS NULL
+                  AND confirm_expires_at > now()
+                RETURNING id, user_id, old_email, new_email`,
+          );
+          if (!c) return tx.rollback();
+          const [u] = await rows<{ id: string }>(
+            tx,
+            sql`UPDATE users SET email = ${c.new_email}
+                WHERE id = ${c.user_id} AND email = ${c.old_email} AND deleted_at IS NULL RETURNING id`,
+          );
+          if (!u) return tx.rollback();
+          return { userId: c.user_id, email: c.new_email };
+        });
+      } catch (err) {
+        if (err instanceof TransactionRollbackError) return null;
+        throw uniqueViolation(err) ?? err;
+      }
+    },
+
+    /**
+     * Uses an undo link (mailed to the old address): a waiting change is cancelled, a confirmed one reverted. Every
+     * token of the account is retired (whoever made the change is signed out). Null when the link is unknown, used or
+     * expired.
+     */
+    async undoEmailChange(
+      token: string,
+    ): Promise<{ userId: string; email: string; userName: string; reverted: boolean } | null> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [c] = await rows<{
+            user_id: string;
+            old_email: string;
+            new_email: string;
+            confirmed_at: Date | string | null;
+          }>(
+            tx,
+            sql`UPDATE email_changes SET undone_at = now()
+                WHERE undo_hash = ${sha256(token)} AND undone_at IS NULL AND undo_expires_at > now()
+                RETURNING user_id, old_email, new_email, confirmed_at`,
+          );
+          if (!c) return tx.rollback();
+          let reverted = false;
+          if (c.confirmed_at) {
+            const r = await rows(
+              tx,
+              sql`UPDATE users SET email = ${c.old_email} WHERE id = ${c.user_id} AND email = ${c.new_email}
+                  RETURNING id`,
+            );
+            reverted = r.length > 0;
+          }
+          await tx.execute(
+            sql`UPDATE email_changes SET undone_at = now()
+                WHERE user_id = ${c.user_id} AND confirmed_at IS NULL AND undone_at IS NULL`,
+          );
+          const [u] = await rows<{ user_name: string }>(
+            tx,
+            sql`UPDATE users SET token_version = token_version + 1 WHERE id = ${c.user_id} RETURNING user_name`,
+          );
+          if (!u) return tx.rollback();
+          return { userId: c.user_id, email: c.old_email, userName: u.user_name, reverted };
+        });
+      } catch (err) {
+        if (err instanceof TransactionRollbackError) return null;
+        throw uniqueViolation(err) ?? err;
+      }
+    },
+
     async grantAdmin(email: string, admin = true): Promise<boolean> {
       const r = await rows(
         db,

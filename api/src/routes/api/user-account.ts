@@ -1,15 +1,29 @@
 import { Type } from '@sinclair/typebox';
 import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { currentUser } from '../../plugins/app/auth.js';
-import { avatarUrl, toCurrentUser } from '../../plugins/app/users-repository.js';
+import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { startSession } from '../../plugins/app/sessions.js';
+import { avatarUrl, toCurrentUser, type UserRow } from '../../plugins/app/users-repository.js';
 import { CurrentUser, errors, OkMessage, OkValue } from '../../schemas/entities.js';
 import { Email, Password, UserName } from '../../schemas/fields.js';
 
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
+export const PASSWORD_REQUIRED = 'Enter your current password to confirm it is you.';
+export const PASSWORD_WRONG = 'The current password is not correct.';
+/** An account without a password proves itself by a recent identity-provider sign-in. */
+export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+export const PROVIDER_REAUTH =
+  'For your security, sign out and sign in again with your identity provider, then try again within 10 minutes.';
+const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+const UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 /** The signed-in user's own account: who am I, and every change of spec point 7's account table. */
 export default async function userAccountRoutes(fastify: FastifyInstance) {
@@ -20,6 +34,21 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     const row = await users.byId(id);
     if (!row || row.deleted_at) throw notFound('Account not found.');
     return row;
+  };
+
+  /**
+   * Re-authentication before a change that could hand the account to someone else: the current password, or for an
+   * account without one a sign-in at the identity provider within the last 10 minutes.
+   */
+  const reauthenticate = async (row: UserRow, user: AuthUser, password: string | undefined) => {
+    if (row.password_hash !== null) {
+      if (!password) throw badRequest(PASSWORD_REQUIRED);
+      if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
+      return;
+    }
+    const session = user.sessionId ? await app.sessions.byId(user.sessionId) : null;
+    if (!session || Date.now() - new Date(session.authenticated_at).getTime() > REAUTH_WINDOW_MS)
+      throw forbidden(PROVIDER_REAUTH);
   };
 
   app.get(
@@ -45,22 +74,30 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
         },
       },
     },
-    async (request) => {
-      const row = await me(currentUser(request).id);
+    async (request, reply) => {
+      const user = currentUser(request);
+      const row = await me(user.id);
       const { password, newpassword, confirmpassword } = request.body;
       if (row.password_hash === null)
         throw badRequest('This account signs in with an identity provider and has no password.');
-      if (!(await verifyPassword(row.password_hash, password)))
-        throw badRequest('The current password is not correct.');
+      if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
       if (newpassword !== confirmpassword) throw badRequest('The new passwords do not match.');
       const tokenVersion = await users.setPassword(row.id, await hashPassword(newpassword));
+      // Every other sign-in ends; this one continues with a fresh token (a token from before sessions gets a session).
+      await app.sessions.revokeAll(row.id, 'password changed', user.sessionId);
       app.tokens.forget(row.id);
       app.realtime.disconnectUser(row.id);
-      return {
-        success: true as const,
-        message: 'Your password has been changed.',
-        value: await app.tokens.sign({ id: row.id, tokenVersion }),
-      };
+      const session = user.sessionId ? await app.sessions.byId(user.sessionId) : null;
+      const value =
+        session && !session.revoked_at
+          ? await app.tokens.sign({
+              id: row.id,
+              tokenVersion,
+              sessionId: session.id,
+              sessionEnds: session.expires_at,
+            })
+          : await startSession(app, request, reply, { id: row.id, token_version: tokenVersion });
+      return { success: true as const, message: 'Your password has been changed.', value };
     },
   );
 
@@ -87,25 +124,119 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
+        description:
+          'Needs the current password. Nothing changes yet: the new address gets a confirmation link (24 hours) ' +
+          'and the current one a notice with a link that undoes the change (7 days).',
         body: Type.Object({
           currEmail: Type.String({ maxLength: 254 }),
           newEmail: Email,
           confirmEmail: Type.String({ maxLength: 254 }),
+          password: Type.Optional(Type.String({ maxLength: 128 })),
         }),
-        response: { 200: OkMessage, ...errors(400, 401, 409) },
+        response: { 200: OkMessage, ...errors(400, 401, 403, 409) },
       },
     },
     async (request) => {
-      const row = await me(currentUser(request).id);
-      const { currEmail, newEmail, confirmEmail } = request.body;
+      const user = currentUser(request);
+      const row = await me(user.id);
+      const { currEmail, newEmail, confirmEmail, password } = request.body;
       if (!row.email) throw badRequest('This account signs in with an identity provider and has no e-mail.');
       if (currEmail.trim().toLowerCase() !== row.email)
         throw badRequest('The current e-mail is not correct.');
       if (newEmail.trim().toLowerCase() !== confirmEmail.trim().toLowerCase())
         throw badRequest('The new e-mails do not match.');
-      if (newEmail.trim().toLowerCase() === row.email) throw badRequest('That is already your e-mail.');
-      await users.setEmail(row.id, newEmail.trim());
-      return { success: true as const, message: 'Your e-mail has been changed.' };
+      const next = newEmail.trim().toLowerCase();
+      if (next === row.email) throw badRequest('That is already your e-mail.');
+      await reauthenticate(row, user, password);
+      const taken = await users.byEmail(next);
+      if (taken) throw conflict('An account with that e-mail already exists.');
+      const confirmToken = randomToken();
+      const undoToken = randomToken();
+      await users.requestEmailChange({
+        userId: row.id,
+        oldEmail: row.email,
+        newEmail: next,
+        confirmToken,
+        undoToken,
+        confirmExpiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+        undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS),
+      });
+      const origin = app.config.publicOrigin;
+      const confirmLink = `${origin}/confirmemail/${confirmToken}`;
+      const undoLink = `${origin}/undoemail/${undoToken}`;
+      const name = row.user_name;
+      // Through the mailer's own interface (its retries are its business); a failure is logged, never a 5xx here.
+      const sent = (what: string) => (err: unknown) => request.log.error({ err }, `${what} mail failed`);
+      await Promise.all([
+        app.mailer
+          .send({
+            to: next,
+            subject: 'Confirm your new Skynet e-mail address',
+            text: `Hello ${name},\n\nTo use this address for your Skynet account, open this link within 24 hours:\n\n${confirmLink}\n\nUntil then your account keeps its current address. If you did not ask for this, ignore this e-mail.\n`,
+            html: `<p>Hello ${escapeHtml(name)},</p><p>To use this address for your Skynet account, open this link within 24 hours:</p><p><a href="${confirmLink}">${confirmLink}</a></p><p>Until then your account keeps its current address. If you did not ask for this, ignore this e-mail.</p>`,
+          })
+          .catch(sent('e-mail confirmation')),
+        app.mailer
+          .send({
+            to: row.email,
+            subject: 'Your Skynet e-mail address is being changed',
+            text: `Hello ${name},\n\nSomeone signed in to your Skynet account asked to change its e-mail address to ${next}. It changes once that address confirms it.\n\nIf it was not you, open this link within 7 days to undo the change and sign out every device:\n\n${undoLink}\n\nThen choose a new password with "Forgot your password?" on the login page.\n`,
+            html: `<p>Hello ${escapeHtml(name)},</p><p>Someone signed in to your Skynet account asked to change its e-mail address to <strong>${escapeHtml(next)}</strong>. It changes once that address confirms it.</p><p>If it was not you, open this link within 7 days to undo the change and sign out every device:</p><p><a href="${undoLink}">${undoLink}</a></p><p>Then choose a new password with "Forgot your password?" on the login page.</p>`,
+          })
+          .catch(sent('e-mail change notice')),
+      ]);
+      return {
+        success: true as const,
+        message: `We sent a confirmation link to ${next}. Your e-mail changes when you open it (within 24 hours).`,
+      };
+    },
+  );
+
+  app.post(
+    '/user/email/confirm',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        security: [],
+        description:
+          'Uses the confirmation link mailed to the new address: the account now signs in with it.',
+        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: OkMessage, ...errors(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      const done = await users.confirmEmailChange(request.body.token);
+      if (!done)
+        throw badRequest('This confirmation link is not valid or has expired. Please ask for a new change.');
+      return { success: true as const, message: `Your e-mail address is now ${done.email}.` };
+    },
+  );
+
+  app.post(
+    '/user/email/undo',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        security: [],
+        description:
+          'Uses the undo link mailed to the old address: the change is cancelled or reverted and every device is ' +
+          'signed out.',
+        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: { 200: OkMessage, ...errors(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      const done = await users.undoEmailChange(request.body.token);
+      if (!done) throw badRequest('This link is not valid or has expired.');
+      await app.sessions.revokeAll(done.userId, 'e-mail change undone');
+      app.tokens.forget(done.userId);
+      app.realtime.disconnectUser(done.userId);
+      return {
+        success: true as const,
+        message: `The e-mail change was undone: your account uses ${done.email} and every device was signed out. If you did not ask for the change, choose a new password now with "Forgot your password?".`,
+      };
     },
   );
 
@@ -149,14 +280,22 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['account'],
-        body: Type.Object({ confirmationInput: Type.Optional(Type.String({ maxLength: 200 })) }),
-        response: { 200: OkMessage, ...errors(400, 401) },
+        description:
+          'The exact phrase and the current password (an account without one: a sign-in at the identity provider ' +
+          'within the last 10 minutes).',
+        body: Type.Object({
+          confirmationInput: Type.Optional(Type.String({ maxLength: 200 })),
+          password: Type.Optional(Type.String({ maxLength: 128 })),
+        }),
+        response: { 200: OkMessage, ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       const user = currentUser(request);
       if (request.body.confirmationInput !== DELETE_ACCOUNT_PHRASE) throw badRequest(PHRASE_MISMATCH);
+      await reauthenticate(await me(user.id), user, request.body.password);
       await users.markDeleted(user.id);
+      await app.sessions.revokeAll(user.id, 'account deleted');
       app.tokens.forget(user.id);
       app.realtime.disconnectUser(user.id);
       return {

@@ -5,6 +5,7 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { runAdmin } from '../../../src/cli/admin.js';
 import { call, type SignedUp, signup, useApp } from '../../helper.js';
+import { mailLink } from '../../mail.js';
 
 const png = async (w: number, h: number) =>
   `data:image/png;base64,${(
@@ -15,6 +16,11 @@ const png = async (w: number, h: number) =>
 
 describe('the signed-in account', () => {
   const ctx = useApp();
+  const confirmEmailFromOutbox = async (dataDir: string, to: string) => {
+    const token = await mailLink(path.join(dataDir, 'outbox'), to, /\/confirmemail\/([A-Za-z0-9_-]+)/);
+    const r = await call(ctx.app, 'POST /api/user/email/confirm', { payload: { token } });
+    assert.equal(r.status, 200, JSON.stringify(r.body));
+  };
   let u: SignedUp;
   let other: SignedUp;
 
@@ -69,17 +75,27 @@ describe('the signed-in account', () => {
     assert.equal(typeof bio.body.message, 'string');
     const wrongCurrent = await call(ctx.app, 'PATCH /api/user/changeEmail', {
       token: u.token,
-      payload: { currEmail: 'wrong@example.com', newEmail: 'n@example.com', confirmEmail: 'n@example.com' },
+      payload: {
+        currEmail: 'wrong@example.com',
+        newEmail: 'n@example.com',
+        confirmEmail: 'n@example.com',
+        password: u.password,
+      },
     });
     assert.equal(wrongCurrent.status, 400);
     const mismatch = await call(ctx.app, 'PATCH /api/user/changeEmail', {
       token: u.token,
-      payload: { currEmail: u.email, newEmail: 'n@example.com', confirmEmail: 'm@example.com' },
+      payload: {
+        currEmail: u.email,
+        newEmail: 'n@example.com',
+        confirmEmail: 'm@example.com',
+        password: u.password,
+      },
     });
     assert.equal(mismatch.status, 400);
     const dup = await call(ctx.app, 'PATCH /api/user/changeEmail', {
       token: u.token,
-      payload: { currEmail: u.email, newEmail: other.email, confirmEmail: other.email },
+      payload: { currEmail: u.email, newEmail: other.email, confirmEmail: other.email, password: u.password },
     });
     assert.equal(dup.status, 409);
     const ok = await call(ctx.app, 'PATCH /api/user/changeEmail', {
@@ -88,9 +104,12 @@ describe('the signed-in account', () => {
         currEmail: u.email,
         newEmail: 'New.Address@Example.com',
         confirmEmail: 'new.address@example.com',
+        password: u.password,
       },
     });
     assert.equal(ok.status, 200);
+    // The new address takes effect through the link mailed to it (tests/routes/api/sessions.test.ts covers it all).
+    await confirmEmailFromOutbox(ctx.dataDir, 'new.address@example.com');
     const me = (await call(ctx.app, 'GET /api/user', { token: u.token })).body.value;
     assert.equal(me.email, 'new.address@example.com');
     assert.equal(me.bio, 'Astronaut.');
@@ -198,7 +217,7 @@ describe('the signed-in account', () => {
 
     const ok = await call(ctx.app, 'POST /api/user/deleteaccount/delete', {
       token: victim.token,
-      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT', password: victim.password },
     });
     assert.equal(ok.status, 200);
     assert.equal(typeof ok.body.message, 'string');

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { rows } from '../../../src/db/database.js';
+import { browserCookie } from '../../cookies.js';
 import { call, deleteAccount, signup, useApp } from '../../helper.js';
 
 const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
@@ -224,6 +225,8 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
 
   it('authorization URL -> provider -> callback -> /login?code -> token', async () => {
     const start = await call(oidcCtx.app, 'POST /api/user/oauth/google');
+    // The flow is bound to the browser that started it: its cookie goes along (browserCookie).
+    const cookie = { cookie: browserCookie(start.res) };
     assert.equal(start.status, 200, JSON.stringify(start.body));
     const authUrl = new URL(start.body.value);
     assert.equal(authUrl.searchParams.get('code_challenge_method'), 'S256');
@@ -236,31 +239,42 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
     const back = new URL(provider.headers.get('location')!);
     assert.equal(back.pathname, '/api/user/oauth/callback');
 
-    const cb = await oidcCtx.app.inject({ method: 'GET', url: back.pathname + back.search });
+    const cb = await oidcCtx.app.inject({ method: 'GET', url: back.pathname + back.search, headers: cookie });
     assert.equal(cb.statusCode, 302);
     const landing = new URL(cb.headers.location as string);
     assert.equal(landing.origin + landing.pathname, 'http://localhost:8080/login');
     const code = landing.searchParams.get('code');
     assert.ok(code, `landing ${landing.href}`);
 
-    const tok = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code } });
+    const tok = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code }, headers: cookie });
     assert.equal(tok.status, 200);
     const me = await call(oidcCtx.app, 'GET /api/user', { token: tok.body.value });
     assert.equal(me.body.value.userName, 'star.gazer');
     assert.equal('email' in me.body.value, false, 'identity-provider accounts carry no e-mail');
 
     // The code is single use; replaying the callback (same state) fails too.
-    assert.equal((await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code } })).status, 400);
-    const replay = await oidcCtx.app.inject({ method: 'GET', url: back.pathname + back.search });
+    assert.equal(
+      (await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code }, headers: cookie })).status,
+      400,
+    );
+    const replay = await oidcCtx.app.inject({
+      method: 'GET',
+      url: back.pathname + back.search,
+      headers: cookie,
+    });
     assert.ok(new URL(replay.headers.location as string).searchParams.get('error'));
 
     // Signing in again finds the same account.
     const second = await call(oidcCtx.app, 'POST /api/user/oauth/google');
+    const cookie2 = { cookie: browserCookie(second.res) };
     const p2 = await fetch(new URL(second.body.value), { redirect: 'manual' });
     const b2 = new URL(p2.headers.get('location')!);
-    const cb2 = await oidcCtx.app.inject({ method: 'GET', url: b2.pathname + b2.search });
+    const cb2 = await oidcCtx.app.inject({ method: 'GET', url: b2.pathname + b2.search, headers: cookie2 });
     const code2 = new URL(cb2.headers.location as string).searchParams.get('code');
-    const tok2 = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code: code2 } });
+    const tok2 = await call(oidcCtx.app, 'POST /api/user/oauth/token', {
+      payload: { code: code2 },
+      headers: cookie2,
+    });
     const me2 = await call(oidcCtx.app, 'GET /api/user', { token: tok2.body.value });
     assert.equal(me2.body.value._id, me.body.value._id);
   });
