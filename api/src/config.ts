@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devOverrideOriginsFrom } from './site/dev-overrides.js';
 
 /** The repository root: two levels above api/src or api/dist (this file sits directly in one of them). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,6 +46,11 @@ export interface Config {
   logLevel: string;
   csp: boolean;
   environment: string;
+  /**
+   * Origins a developer override may load a remote from: /config.json's devOverrideOrigins and the CSP's sources alike
+   * (DEV_OVERRIDE_ORIGINS; default loopback in development and test, none in production).
+   */
+  devOverrideOrigins: string[];
   /** Days an account waits between deletion and purge. */
   purgeAfterDays: number;
   /** Lifetime of an access token in seconds (ACCESS_TOKEN_TTL_SECONDS, default 900); refresh tokens renew it. */
@@ -237,6 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else accessTokenTtlSeconds = Number(rawTtl);
   }
 
+  const overrides = devOverrideOriginsFrom(env);
+  if (overrides.problem) problems.push(overrides.problem);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port,
@@ -258,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     csp: rawCsp === 'on',
     environment: str('NODE_ENV') ?? 'local',
+    devOverrideOrigins: overrides.origins,
     purgeAfterDays: 30,
     accessTokenTtlSeconds,
     nodeName,

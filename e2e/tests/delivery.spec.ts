@@ -23,7 +23,8 @@ let builds: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  product = await startProduct();
+  // Developer overrides from loopback (production, which NODE_ENV unset is, allows none unless named).
+  product = await startProduct({ env: { DEV_OVERRIDE_ORIGINS: 'http://localhost:*,http://127.0.0.1:*' } });
   builds = mkdtempSync(join(tmpdir(), 'skynet-builds-'));
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CONFIG_PATH, SOCKET_PATH } from '@skynet/contract';
@@ -75,12 +75,22 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     environment: config.environment,
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone,
-    devOverrideOrigins: ['http://localhost:*', 'http://127.0.0.1:*'],
+    // The same list the CSP allows (security.ts): an override the config offers is never blocked.
+    devOverrideOrigins: config.devOverrideOrigins,
   };
   app.get(CONFIG_PATH, async (_request, reply) => {
     const file = path.join(siteDir, 'config.json');
     reply.header('Cache-Control', NO_CACHE);
-    if (existsSync(file)) return reply.sendFile('config.json', siteDir);
+    if (!existsSync(file)) return generatedConfig;
+    // A site's own config.json is served with the server's devOverrideOrigins, which the CSP follows.
+    try {
+      const own: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (typeof own === 'object' && own !== null && !Array.isArray(own))
+        return { ...own, devOverrideOrigins: config.devOverrideOrigins };
+    } catch {
+      // Not JSON: the generated config below.
+    }
+    app.log.warn({ file }, "the site's config.json is not a JSON object: serving the generated config");
     return generatedConfig;
   });
 

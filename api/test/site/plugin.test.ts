@@ -23,7 +23,10 @@ writeFileSync(path.join(siteDir, 'remotes', 'mfe-feed', '1.0.0', '123.ab12cd34.j
 after(() => rmSync(siteDir, { recursive: true, force: true }));
 
 describe('static site serving', () => {
-  const ctx = useApp({ env: { SITE_DIR: siteDir } });
+  // Developer overrides from loopback, named (production, NODE_ENV unset, allows none: dev-overrides.test.ts).
+  const ctx = useApp({
+    env: { SITE_DIR: siteDir, DEV_OVERRIDE_ORIGINS: 'http://localhost:*,http://127.0.0.1:*' },
+  });
   const html = { accept: 'text/html,application/xhtml+xml' };
 
   it('caches hashed assets forever and never caches the registry, manifests or index.html', async () => {

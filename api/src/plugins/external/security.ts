@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
+import { devOverrideCspSources } from '../../site/dev-overrides.js';
 import { PAGE_SCRIPT_CSP_SOURCES } from '../../site/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
@@ -45,9 +46,10 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
     maxAge: 600,
   });
 
-  // Outside production the developer override of one remote (devOverrideOrigins in /config.json) loads scripts
-  // from a local dev server; production keeps scripts to 'self'.
-  const devOrigins = config.environment === 'production' ? [] : ['http://localhost:*', 'http://127.0.0.1:*'];
+  // A developer override loads a remote from a dev server on exactly the origins /config.json names
+  // (devOverrideOrigins, DEV_OVERRIDE_ORIGINS): none in production unless the operator names some (dev-overrides.ts).
+  const overrideSources = devOverrideCspSources(config.devOverrideOrigins);
+  const devOrigins = overrideSources.load;
   const headers = helmetHeaders({
     contentSecurityPolicy: config.csp
       ? {
@@ -61,7 +63,7 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'", 'ws:', 'wss:', ...config.corsOrigins, ...devOrigins],
+            connectSrc: ["'self'", 'ws:', 'wss:', ...config.corsOrigins, ...overrideSources.connect],
             objectSrc: ["'none'"],
             frameAncestors: ["'self'"],
             formAction: ["'self'"],
