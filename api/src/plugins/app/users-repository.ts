@@ -5,6 +5,7 @@ import { type Db, rows } from '../../db/database.js';
 import { conflict } from '../../lib/errors.js';
 import { sha256 } from '../../lib/ids.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
+import { lockUsers, retryOnConflict } from '../../lib/retry.js';
 import type { CurrentUser, User } from '../../schemas/entities.js';
 
 export const avatarUrl = (file: string | null): string | null => (file ? `/api/media/avatars/${file}` : null);
@@ -171,37 +172,50 @@ export function createUsersRepository(db: Db) {
       return r.length > 0;
     },
 
-    /** Idempotent; both counts change in the same transaction as the follow row, so they never drift. */
+    /**
+     * Idempotent; both counts change in the same transaction as the follow row, so they never drift. Both user rows are
+     * locked first, in id order, so two people following each other at the same moment never deadlock (and a
+     * serialization failure runs the transaction again).
+     */
     async follow(followerId: string, followeeId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const inserted = await rows(
-          tx,
-          sql`INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
-              ON CONFLICT DO NOTHING RETURNING follower_id`,
-        );
-        if (inserted.length === 0) return;
-        await tx.execute(
-          sql`UPDATE users SET following_count = following_count + 1 WHERE id = ${followerId}`,
-        );
-        await tx.execute(sql`UPDATE users SET follower_count = follower_count + 1 WHERE id = ${followeeId}`);
-      });
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await lockUsers(tx, followerId, followeeId);
+          const inserted = await rows(
+            tx,
+            sql`INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
+                ON CONFLICT DO NOTHING RETURNING follower_id`,
+          );
+          if (inserted.length === 0) return;
+          await tx.execute(
+            sql`UPDATE users SET following_count = following_count + 1 WHERE id = ${followerId}`,
+          );
+          await tx.execute(
+            sql`UPDATE users SET follower_count = follower_count + 1 WHERE id = ${followeeId}`,
+          );
+        }),
+      );
     },
 
+    /** As follow: both rows locked in id order first, retried on a serialization failure. */
     async unfollow(followerId: string, followeeId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const deleted = await rows(
-          tx,
-          sql`DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
-              RETURNING follower_id`,
-        );
-        if (deleted.length === 0) return;
-        await tx.execute(
-          sql`UPDATE users SET following_count = GREATEST(following_count - 1, 0) WHERE id = ${followerId}`,
-        );
-        await tx.execute(
-          sql`UPDATE users SET follower_count = GREATEST(follower_count - 1, 0) WHERE id = ${followeeId}`,
-        );
-      });
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await lockUsers(tx, followerId, followeeId);
+          const deleted = await rows(
+            tx,
+            sql`DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
+                RETURNING follower_id`,
+          );
+          if (deleted.length === 0) return;
+          await tx.execute(
+            sql`UPDATE users SET following_count = GREATEST(following_count - 1, 0) WHERE id = ${followerId}`,
+          );
+          await tx.execute(
+            sql`UPDATE users SET follower_count = GREATEST(follower_count - 1, 0) WHERE id = ${followeeId}`,
+          );
+        }),
+      );
     },
 
     async setUserName(userId: string, userName: string): Promise<void> {
