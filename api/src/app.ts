@@ -71,13 +71,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
 
+  // API answers to a signed-in caller carry personal data: no cache (browser, proxy or CDN) may keep them. API
+  // answers that set no cache policy of their own (errors, unknown calls) get the same.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.url.startsWith('/api/') &&
+      (request.user || request.headers.authorization !== undefined || !reply.hasHeader('cache-control'))
+    )
+      reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
   // 1. external
   await app.register(databasePlugin, { config, ...(options.database ? { database: options.database } : {}) });
   await app.register(redisPlugin, { config });
   await app.register(healthPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
-  await app.register(swaggerPlugin);
+  // The OpenAPI document describes every call: served only when asked for (API_DOCS=on), never by default.
+  if (config.apiDocs) await app.register(swaggerPlugin);
 
   // 2. application services and repositories
   await app.register(errorsPlugin);

@@ -45,7 +45,13 @@ export interface Config {
   rateLimit: boolean;
   logLevel: string;
   csp: boolean;
+  /**
+   * NODE_ENV; unset means `production` (strict CSP, no source maps). Developer conveniences are opt-in with
+   * NODE_ENV=development.
+   */
   environment: string;
+  /** The OpenAPI document and its UI at /api/docs (API_DOCS=on; off by default). */
+  apiDocs: boolean;
   /**
    * Origins a developer override may load a remote from: /config.json's devOverrideOrigins and the CSP's sources alike
    * (DEV_OVERRIDE_ORIGINS; default loopback in development and test, none in production).
@@ -192,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!['on', 'off'].includes(rawRate)) problems.push(`RATE_LIMIT must be "on" or "off", got "${rawRate}".`);
   const rawCsp = (str('CSP') ?? 'on').toLowerCase();
   if (!['on', 'off'].includes(rawCsp)) problems.push(`CSP must be "on" or "off", got "${rawCsp}".`);
+  const rawDocs = (str('API_DOCS') ?? 'off').toLowerCase();
+  if (!['on', 'off'].includes(rawDocs)) problems.push(`API_DOCS must be "on" or "off", got "${rawDocs}".`);
 
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
@@ -266,7 +274,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: rawRate === 'on',
     logLevel,
     csp: rawCsp === 'on',
-    environment: str('NODE_ENV') ?? 'local',
+    environment: str('NODE_ENV') ?? 'production',
+    apiDocs: rawDocs === 'on',
     devOverrideOrigins: overrides.origins,
     purgeAfterDays: 30,
     accessTokenTtlSeconds,

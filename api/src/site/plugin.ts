@@ -58,6 +58,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   );
 
   const siteDir = config.siteDir;
+  const serveSourceMaps = config.environment === 'development';
   const siteReady = () => existsSync(path.join(siteDir, 'index.html'));
   const siteHas = (pathName: string) => {
     const file = siteFile(siteDir, pathName);
@@ -106,7 +107,9 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     etag: true,
     lastModified: true,
     // Only files that are there: a precompressed `.br` twin is never sent for a file that was removed.
-    allowedPath: (pathName) => pathName !== CONFIG_PATH && siteHas(pathName),
+    // Source maps only in development (NODE_ENV=development): production serves no map of its sources.
+    allowedPath: (pathName) =>
+      pathName !== CONFIG_PATH && (serveSourceMaps || !pathName.endsWith('.map')) && siteHas(pathName),
     setHeaders: (reply, filePath) => {
       const rel = `/${path.relative(siteDir, filePath).split(path.sep).join('/')}`;
       reply.header('Cache-Control', cacheControlFor(rel));

@@ -121,7 +121,9 @@ describe('static site serving', () => {
     const r = await ctx.app.inject({ method: 'GET', url: '/', headers: html });
     const csp = String(r.headers['content-security-policy']);
     assert.match(csp, /script-src 'self'/);
-    assert.match(csp, /connect-src 'self' ws: wss:/);
+    // The socket's own origin by name, never any ws:/wss: host (issue 21 item 6).
+    assert.match(csp, /connect-src 'self' ws:\/\/localhost:8080[ ;]/);
+    assert.doesNotMatch(csp, /(^|[ ;])wss?:( |;|$)/);
     assert.match(csp, /img-src 'self' data: blob:/);
     assert.equal(r.headers['x-content-type-options'], 'nosniff');
   });

@@ -36,6 +36,12 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The ws:// or wss:// origin of the live chat's socket, served by this server at PUBLIC_ORIGIN. */
+export function socketOrigin(publicOrigin: string): string {
+  const u = new URL(publicOrigin);
+  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+}
+
 /** CORS only for configured origins (same-origin needs none), security headers, br/gzip compression. */
 async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
@@ -63,7 +69,13 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],
-            connectSrc: ["'self'", 'ws:', 'wss:', ...config.corsOrigins, ...overrideSources.connect],
+            // The socket is this server's (same origin): its ws(s) URL by name, not any ws:/wss: host.
+            connectSrc: [
+              "'self'",
+              socketOrigin(config.publicOrigin),
+              ...config.corsOrigins,
+              ...overrideSources.connect,
+            ],
             objectSrc: ["'none'"],
             frameAncestors: ["'self'"],
             formAction: ["'self'"],

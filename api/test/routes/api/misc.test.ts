@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { call, useApp } from '../../helper.js';
+import { build, call, useApp } from '../../helper.js';
 
 describe('health, planets, FAQs, platform events, docs', () => {
   const ctx = useApp();
@@ -94,8 +94,11 @@ describe('health, planets, FAQs, platform events, docs', () => {
     assert.deepEqual(Object.keys(feed).sort(), ['count', 'last', 'remote', 'type', 'version']);
   });
 
-  it('serves the OpenAPI document at /api/docs', async () => {
-    const r = await call(ctx.app, 'GET /api/docs/json');
+  it('serves the OpenAPI document at /api/docs only with API_DOCS=on', async (t) => {
+    assert.equal((await call(ctx.app, 'GET /api/docs/json')).status, 404, 'not by default');
+    assert.equal((await call(ctx.app, 'GET /api/docs')).status, 404, 'not by default');
+    const { app } = await build(t, { env: { API_DOCS: 'on' } });
+    const r = await call(app, 'GET /api/docs/json');
     assert.equal(r.status, 200);
     assert.ok(r.body.paths['/api/user/login']);
     assert.ok(r.body.paths['/api/feed/{id}']);
