@@ -77,6 +77,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** A Redis command not answered within this many ms fails (the rate limit then lets the request through). */
   redisCommandTimeoutMs: number;
+  /** Mail delivery retries after the first attempt (MAIL_RETRY_LIMIT, default 8), then the mail is given up. */
+  mailRetryLimit: number;
+  /** Backoff base (MAIL_RETRY_DELAY_SECONDS, default 10): retry n waits delay * 2^(n-1) to twice that. */
+  mailRetryDelaySeconds: number;
+  /** When the purge of deleted accounts and expired rows runs: a 5-field cron in UTC (PURGE_CRON, `17 * * * *`). */
+  purgeCron: string;
 }
 
 export class ConfigError extends Error {
@@ -243,6 +249,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const statementTimeoutMs = ms('STATEMENT_TIMEOUT_MS', 5_000, 3_600_000);
   const shutdownTimeoutMs = ms('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000);
   const redisCommandTimeoutMs = ms('REDIS_COMMAND_TIMEOUT_MS', 1_000, 60_000);
+
+  const whole = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be a whole number ${min}-${max}, got "${raw}".`);
+      return fallback;
+    }
+    return n;
+  };
+  const mailRetryLimit = whole('MAIL_RETRY_LIMIT', 8, 0, 20);
+  const mailRetryDelaySeconds = whole('MAIL_RETRY_DELAY_SECONDS', 10, 1, 3_600);
+  const purgeCron = str('PURGE_CRON') ?? '17 * * * *';
+  if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(purgeCron))
+    problems.push(`PURGE_CRON must be a 5-field cron expression such as "17 * * * *", got "${purgeCron}".`);
   let accessTokenTtlSeconds = 900;
   const rawTtl = str('ACCESS_TOKEN_TTL_SECONDS');
   if (rawTtl !== null) {
@@ -285,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     shutdownTimeoutMs,
     redisCommandTimeoutMs,
+    mailRetryLimit,
+    mailRetryDelaySeconds,
+    purgeCron,
   };
 }
 

@@ -146,6 +146,8 @@ export interface BuildTestOptions {
   database?: Database;
   /** Fastify's logger option (default false: no logs). */
   logger?: FastifyServerOptions['logger'];
+  /** Put the scheduled jobs (the purge) on pg-boss's timetable (default false). */
+  scheduleJobs?: boolean;
 }
 
 /**
@@ -175,7 +177,11 @@ export async function build(
   } else {
     database = await pgliteClone();
   }
-  const app = await buildApp(config, { database, logger: opts.logger ?? false, scheduleJobs: false });
+  const app = await buildApp(config, {
+    database,
+    logger: opts.logger ?? false,
+    scheduleJobs: opts.scheduleJobs ?? false,
+  });
   await app.ready();
   t.after(async () => {
     await app.close();

@@ -33,6 +33,11 @@ export interface Database {
     onPayload: (payload: string) => void,
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text with positional values, answering `{ rows }`: the shape pg-boss's `db` option wants (jobs.ts), so the
+   * job queue runs on this same pool or embedded database. Text without values may hold several statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -148,6 +153,8 @@ export async function openPostgres(
     async query<T>(name: string, text: string, values: unknown[]) {
       return (await pool.query({ name, text, values })).rows as T[];
     },
+    // Without values node-postgres uses the simple protocol, which runs pg-boss's multi-statement scripts.
+    executeSql: (text, values) => (values && values.length > 0 ? pool.query(text, values) : pool.query(text)),
     async listen(channel, onPayload, onState) {
       const l = listenPostgres(url, channel, onPayload, onState);
       await l.start();
@@ -165,6 +172,26 @@ export async function openPostgres(
   };
 }
 
+/** pg-boss's scripts that must run as one transaction arrive as `BEGIN; ...; COMMIT;` in one text. */
+const WRAPPED_TRANSACTION = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/;
+
+/**
+ * `executeSql` on PGlite: one statement with values through `query`; a `BEGIN; ...; COMMIT;` script through PGlite's
+ * own transaction (which rolls back on an error: PGlite has one session, and a script that failed half-way inside
+ * its own BEGIN would leave that session in an aborted transaction for every later query); other scripts through
+ * `exec`. Answers the last statement's rows, as a single-statement call would.
+ */
+async function pgliteExecuteSql(
+  client: PGlite,
+  text: string,
+  values?: unknown[],
+): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return client.query(text, values);
+  const wrapped = WRAPPED_TRANSACTION.exec(text);
+  const results = wrapped ? await client.transaction((tx) => tx.exec(wrapped[1]!)) : await client.exec(text);
+  return results[results.length - 1] ?? { rows: [] };
+}
+
 /** Wraps an already-open PGlite instance (tests clone a template into memory). */
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -174,6 +201,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     async query<T>(_name: string, text: string, values: unknown[]) {
       return (await client.query<T>(text, values)).rows;
     },
+    executeSql: (text, values) => pgliteExecuteSql(client, text, values),
     // One process owns the directory (lockDirectory), so every writer notifies this same instance.
     async listen(channel, onPayload, onState) {
       const unlisten = await client.listen(channel, onPayload);

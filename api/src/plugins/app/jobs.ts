@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/database.js';
+import type { Mail } from './mailer.js';
 
 const PURGE_LOCK = 727274002;
 const HOUR = 60 * 60 * 1000;
@@ -53,8 +55,19 @@ export async function purgeDeletedAccounts(
   });
 }
 
+/** The queues this API uses (pg-boss queue names). */
+export const QUEUES = { mail: 'mail', purge: 'purge' } as const;
+
 export interface Jobs {
   runPurge(now?: Date): Promise<string[]>;
+  /**
+   * Stores a mail in the `mail` queue (PostgreSQL or the embedded database) and wakes this process's worker. The
+   * worker sends it, retrying with exponential backoff until it is sent or given up (logged as an error). Resolves
+   * once the job is stored, so a mail server that is down loses nothing.
+   */
+  queueMail(mail: Mail): Promise<void>;
+  /** The pg-boss instance (tests and operators read job states through it). */
+  boss: PgBoss;
 }
 
 declare module 'fastify' {
@@ -63,8 +76,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Durable background work on pg-boss, in the API's own database through `database.executeSql` (the same pool on
+ * PostgreSQL; PGlite in the embedded mode, where pg-boss's SQL, SKIP LOCKED and advisory locks run as they are).
+ * Every process runs the workers; a job is fetched by one of them (SKIP LOCKED). The purge is a pg-boss schedule:
+ * pg-boss sends one job per cron slot whichever processes are up, and the `singleton` queue runs one at a time.
+ */
 async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule?: boolean }) {
+  const { mailRetryLimit, mailRetryDelaySeconds, purgeCron } = opts.config;
+  // A worker not woken by a send on its own process looks for jobs this often.
+  const pollingIntervalSeconds = 2;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+    schema: 'pgboss',
+    schedule: opts.schedule !== false,
+    // Each process looks at the timetable every 10 s (one UPDATE decides which one sends the slot's job), and due
+    // jobs move to their queue within 2 s: a slot's job starts within about 15 s of its minute.
+    cronMonitorIntervalSeconds: 10,
+    cronWorkerIntervalSeconds: 2,
+    // A finished job (it may hold a reset link) leaves the job table after an hour and the archive an hour later.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterHours: 1,
+  });
+  // Without a listener an 'error' event would end the process; pg-boss goes on polling and recovers by itself
+  // (PostgreSQL restarting, a statement timeout).
+  boss.on('error', (err: Error) => app.log.warn({ err: { message: err.message } }, 'job queue error'));
+
   const jobs: Jobs = {
+    boss,
     async runPurge(now) {
       const { ids, avatars } = await purgeDeletedAccounts(app.db, opts.config.purgeAfterDays, now);
       for (const id of ids) app.tokens.forget(id);
@@ -76,28 +115,66 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       if (ids.length > 0) app.log.info({ count: ids.length }, 'purged deleted accounts');
       return ids;
     },
+    async queueMail(mail) {
+      const id = await boss.send(QUEUES.mail, { ...mail });
+      if (!id) throw new Error('the mail queue did not take the mail');
+      if (mailWorker) boss.notifyWorker(mailWorker);
+    },
   };
   app.decorate('jobs', jobs);
 
-  if (opts.schedule === false) return;
-  let timer: NodeJS.Timeout | null = null;
-  let first: NodeJS.Timeout | null = null;
-  const tick = () => {
-    jobs.runPurge().catch((err: unknown) => app.log.error({ err }, 'purge job failed'));
+  let mailWorker: string | null = null;
+  await boss.start();
+  const mailQueue = {
+    name: QUEUES.mail,
+    retryLimit: mailRetryLimit,
+    retryDelay: mailRetryDelaySeconds,
+    retryBackoff: true,
+    // nodemailer gives up on a silent server after 10 + 10 + 30 s (mailer.ts): a job running longer is stuck.
+    expireInSeconds: 120,
   };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, HOUR);
-    timer.unref();
-    first = setTimeout(tick, 30_000);
-    first.unref();
+  // createQueue keeps an existing queue's settings; updateQueue applies this version's.
+  await boss.createQueue(QUEUES.mail, mailQueue);
+  await boss.updateQueue(QUEUES.mail, mailQueue);
+  await boss.createQueue(QUEUES.purge, {
+    name: QUEUES.purge,
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 900,
   });
+
+  mailWorker = await boss.work<Mail>(
+    QUEUES.mail,
+    { includeMetadata: true, pollingIntervalSeconds },
+    async ([job]) => {
+      if (!job) return;
+      const attempt = job.retryCount + 1;
+      try {
+        await app.mailer.deliver(job.data);
+      } catch (err) {
+        const log = { err, job: job.id, attempt, subject: job.data.subject };
+        if (job.retryCount >= job.retryLimit)
+          app.log.error({ ...log, to: job.data.to }, `mail given up after ${attempt} attempts`);
+        else app.log.warn(log, 'mail not sent; it will be retried with backoff');
+        throw err;
+      }
+      if (attempt > 1) app.log.info({ job: job.id, attempt }, 'mail sent after retries');
+    },
+  );
+  await boss.work(QUEUES.purge, { pollingIntervalSeconds }, async () => {
+    await jobs.runPurge();
+  });
+  if (opts.schedule !== false) await boss.schedule(QUEUES.purge, purgeCron);
+
   app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    if (first) clearTimeout(first);
+    // Before the database closes (onClose runs in reverse order of registration): a job being worked on gets a
+    // few seconds to finish, else it is failed and retried later by any process.
+    await boss.stop({ graceful: true, timeout: 5_000, close: false });
   });
 }
 
 export default fp(jobsPlugin, {
   name: 'jobs',
-  dependencies: ['database', 'auth', 'avatars', 'platform-repository'],
+  dependencies: ['database', 'auth', 'avatars', 'platform-repository', 'mailer'],
 });

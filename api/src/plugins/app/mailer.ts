@@ -14,7 +14,13 @@ export interface Mail {
 }
 
 export interface Mailer {
+  /**
+   * Queues the mail durably (jobs.ts, pg-boss `mail` queue) and resolves once it is stored: a worker delivers it,
+   * retrying with backoff while the mail server fails. What callers use.
+   */
   send(mail: Mail): Promise<void>;
+  /** One delivery attempt, now (the mail worker's call); throws when the server refuses or does not answer. */
+  deliver(mail: Mail): Promise<void>;
   /** Where mails go when no SMTP server is configured (null when SMTP_URL is set). */
   outboxDir: string | null;
 }
@@ -25,15 +31,25 @@ declare module 'fastify' {
   }
 }
 
-/** SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file into $DATA_DIR/outbox/. */
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file into $DATA_DIR/outbox/. `send` goes
+ * through the jobs plugin's queue (registered later; looked up when a mail is sent).
+ */
 async function mailerPlugin(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   let mailer: Mailer;
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    // Bounded waits (nodemailer's defaults are minutes): a silent server fails the attempt, and the queue retries.
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     mailer = {
       outboxDir: null,
-      async send(mail) {
+      send: (mail) => app.jobs.queueMail(mail),
+      async deliver(mail) {
         await transport.sendMail({ from: config.mailFrom, ...mail });
       },
     };
@@ -43,7 +59,8 @@ async function mailerPlugin(app: FastifyInstance, opts: { config: Config }) {
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     mailer = {
       outboxDir,
-      async send(mail) {
+      send: (mail) => app.jobs.queueMail(mail),
+      async deliver(mail) {
         const info = await transport.sendMail({ from: config.mailFrom, ...mail });
         await mkdir(outboxDir, { recursive: true });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;

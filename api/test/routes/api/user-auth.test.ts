@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { rows } from '../../../src/db/database.js';
-import { browserCookie } from '../../cookies.js';
+import { browserCookie, setCookieLine } from '../../cookies.js';
 import { call, deleteAccount, signup, useApp } from '../../helper.js';
 
 const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
@@ -277,5 +277,77 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
     });
     const me2 = await call(oidcCtx.app, 'GET /api/user', { token: tok2.body.value });
     assert.equal(me2.body.value._id, me.body.value._id);
+  });
+
+  /** Starts a flow in a "browser" (its cookie) and follows the provider back: the callback URL and the cookie. */
+  async function providerRoundTrip() {
+    const start = await call(oidcCtx.app, 'POST /api/user/oauth/google');
+    const provider = await fetch(new URL(start.body.value), { redirect: 'manual' });
+    const back = new URL(provider.headers.get('location')!);
+    return { start, callback: back.pathname + back.search, cookie: browserCookie(start.res) };
+  }
+  const landingOf = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location));
+
+  it('the flow is bound to the browser that started it: a __Host- SameSite=Lax cookie carries it', async () => {
+    const { start, callback, cookie } = await providerRoundTrip();
+    const line = setCookieLine(start.res, '__Host-skynet_oidc');
+    assert.match(line, /Path=\/(;|$)/);
+    assert.match(line, /SameSite=Lax/);
+    assert.match(line, /Secure/);
+    assert.match(line, /HttpOnly/);
+    assert.doesNotMatch(line, /Domain/i);
+
+    // The attacker's callback link opened in the victim's browser (no cookie, or the victim's own): refused.
+    const victim = await providerRoundTrip();
+    for (const headers of [{}, { cookie: victim.cookie }]) {
+      const cb = await oidcCtx.app.inject({ method: 'GET', url: callback, headers });
+      const landing = landingOf(cb);
+      assert.equal(landing.searchParams.get('code'), null);
+      assert.match(landing.searchParams.get('error') ?? '', /started in another browser/);
+    }
+    // Still usable by the browser that started it (nothing was used up by the refused attempts).
+    const ok = await oidcCtx.app.inject({ method: 'GET', url: callback, headers: { cookie } });
+    const code = landingOf(ok).searchParams.get('code');
+    assert.ok(code);
+
+    // The one-time code is bound too: another browser (the victim of a /login?code= link) cannot redeem it.
+    for (const headers of [{}, { cookie: victim.cookie }]) {
+      const stolen = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code }, headers });
+      assert.equal(stolen.status, 400);
+    }
+    const mine = await call(oidcCtx.app, 'POST /api/user/oauth/token', {
+      payload: { code },
+      headers: { cookie },
+    });
+    assert.equal(mine.status, 200);
+    assert.match(setCookieLine(mine.res, '__Host-skynet_oidc'), /Max-Age=0/, 'the flow cookie is dropped');
+    assert.match(setCookieLine(mine.res, 'skynet_refresh'), /HttpOnly/, 'a session starts');
+  });
+
+  it('an identity-provider account deletes itself only after a recent sign-in there', async () => {
+    const { callback, cookie } = await providerRoundTrip();
+    const cb = await oidcCtx.app.inject({ method: 'GET', url: callback, headers: { cookie } });
+    const code = landingOf(cb).searchParams.get('code');
+    const tok = await call(oidcCtx.app, 'POST /api/user/oauth/token', {
+      payload: { code },
+      headers: { cookie },
+    });
+    const token: string = tok.body.value;
+    const sid = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+    await oidcCtx.database.db.execute(
+      sql`UPDATE sessions SET authenticated_at = now() - interval '1 hour' WHERE id = ${sid}`,
+    );
+    const stale = await call(oidcCtx.app, 'POST /api/user/deleteaccount/delete', {
+      token,
+      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+    });
+    assert.equal(stale.status, 403);
+    assert.match(stale.body.error, /sign in again with your identity provider/);
+    await oidcCtx.database.db.execute(sql`UPDATE sessions SET authenticated_at = now() WHERE id = ${sid}`);
+    const fresh = await call(oidcCtx.app, 'POST /api/user/deleteaccount/delete', {
+      token,
+      payload: { confirmationInput: 'I-WANT-TO-DELETE-THIS-ACCOUNT' },
+    });
+    assert.equal(fresh.status, 200);
   });
 });
