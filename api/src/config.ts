@@ -77,6 +77,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** A Redis command not answered within this many ms fails (the rate limit then lets the request through). */
   redisCommandTimeoutMs: number;
+  /** Most (estimated) bytes of chat history one process keeps in memory (CHAT_CACHE_MB, default 64). */
+  chatCacheBytes: number;
   /** Mail delivery retries after the first attempt (MAIL_RETRY_LIMIT, default 8), then the mail is given up. */
   mailRetryLimit: number;
   /** Backoff base (MAIL_RETRY_DELAY_SECONDS, default 10): retry n waits delay * 2^(n-1) to twice that. */
@@ -250,6 +252,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownTimeoutMs = ms('SHUTDOWN_TIMEOUT_MS', 10_000, 600_000);
   const redisCommandTimeoutMs = ms('REDIS_COMMAND_TIMEOUT_MS', 1_000, 60_000);
 
+  let chatCacheBytes = 64 * 1024 * 1024;
+  const rawChatCache = str('CHAT_CACHE_MB');
+  if (rawChatCache !== null) {
+    const n = Number(rawChatCache);
+    if (!Number.isInteger(n) || n < 1 || n > 65_536)
+      problems.push(`CHAT_CACHE_MB must be a whole number of megabytes 1-65536, got "${rawChatCache}".`);
+    else chatCacheBytes = n * 1024 * 1024;
+  }
+
   const whole = (name: string, fallback: number, min: number, max: number): number => {
     const raw = str(name);
     if (raw === null) return fallback;
@@ -307,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     shutdownTimeoutMs,
     redisCommandTimeoutMs,
+    chatCacheBytes,
     mailRetryLimit,
     mailRetryDelaySeconds,
     purgeCron,

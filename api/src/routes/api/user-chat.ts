@@ -34,7 +34,7 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['chat'],
         description:
-          'Sends a message. Every member who joined the room gets displayMessage; a new conversation also emits conversationStarted to both users.',
+          'Sends a message. Every member who joined the room gets it as newMessage (that one message); a new conversation also emits conversationStarted to both users.',
         body: Type.Object({
           content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX }),
           receiverId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -55,11 +55,9 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
       const other = await partner(request.body.receiverId, me.id, true);
       const { message, conversationId, created, row } = await chat.send(me.id, other, content);
       if (created) app.realtime.conversationStarted(conversationId, me.id, other);
-      // After the answer: the room gets the same day groups getchats returns (kept in memory, see chat-repository).
-      chat
-        .afterSend(row)
-        .then((groups) => app.realtime.displayMessages(conversationId, groups))
-        .catch((err: unknown) => request.log.error({ err }, 'displayMessage failed'));
+      // The room gets this one message (never the history: nothing is read for it), and a cached history takes it.
+      app.realtime.newMessage(row);
+      chat.noteSent(row);
       return { success: true as const, value: { message, conversationId } };
     },
   );

@@ -299,7 +299,7 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
 
     // The attacker's callback link opened in the victim's browser (no cookie, or the victim's own): refused.
     const victim = await providerRoundTrip();
-    for (const headers of [{}, { cookie: victim.cookie }]) {
+    for (const headers of [{}, { cookie: victim.cookie }] as Record<string, string>[]) {
       const cb = await oidcCtx.app.inject({ method: 'GET', url: callback, headers });
       const landing = landingOf(cb);
       assert.equal(landing.searchParams.get('code'), null);
@@ -311,7 +311,7 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
     assert.ok(code);
 
     // The one-time code is bound too: another browser (the victim of a /login?code= link) cannot redeem it.
-    for (const headers of [{}, { cookie: victim.cookie }]) {
+    for (const headers of [{}, { cookie: victim.cookie }] as Record<string, string>[]) {
       const stolen = await call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code }, headers });
       assert.equal(stolen.status, 400);
     }
