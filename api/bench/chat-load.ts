@@ -1,11 +1,12 @@
 /**
  * Open-loop chat load: POST /api/user/chat at a fixed rate across many sender/receiver pairs, each receiver's socket
- * joined to its conversation; latency = POST issued -> the message seen in a displayMessage on the receiver's socket.
+ * joined to its conversation; latency = POST issued -> the message seen in a newMessage on the receiver's socket.
+ * It also counts the bytes the receivers' sockets get (engine.io message frames) per delivered message.
  * Senders may talk to one API process and receivers' sockets sit on another (Redis adapter between them).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { SOCKET_EVENTS } from '@skynet/contract';
+import { type NewMessagePayload, SOCKET_EVENTS } from '@skynet/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 
 export interface ChatPair {
@@ -25,10 +26,8 @@ export interface ChatLoadResult {
   p50: number;
   p99: number;
   max: number;
-}
-
-interface DayGroup {
-  messages: { content: string }[];
+  /** Bytes of the socket frames the receivers got, per delivered message. */
+  bytesPerMessage: number;
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -77,17 +76,18 @@ export async function chatLoad(opts: {
   const sockets = await openReceivers(opts.receiveBase, pairs);
   const issued = new Map<string, number>();
   const latencies: number[] = [];
+  let frameBytes = 0;
   for (const socket of sockets) {
-    socket.on(SOCKET_EVENTS.message, (groups: DayGroup[]) => {
-      const now = performance.now();
-      for (const g of groups) {
-        for (const m of g.messages) {
-          const t0 = issued.get(m.content);
-          if (t0 !== undefined) {
-            latencies.push(now - t0);
-            issued.delete(m.content);
-          }
-        }
+    // A socket.io packet as received; its websocket frame adds engine.io's one-character packet type.
+    socket.io.engine.on('data', (data: unknown) => {
+      frameBytes +=
+        1 + (typeof data === 'string' ? Buffer.byteLength(data) : (data as ArrayBuffer).byteLength);
+    });
+    socket.on(SOCKET_EVENTS.newMessage, (m: NewMessagePayload) => {
+      const t0 = issued.get(m.content);
+      if (t0 !== undefined) {
+        latencies.push(performance.now() - t0);
+        issued.delete(m.content);
       }
     });
   }
@@ -161,5 +161,6 @@ export async function chatLoad(opts: {
     p50: pct(latencies, 50),
     p99: pct(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    bytesPerMessage: latencies.length > 0 ? frameBytes / latencies.length : Number.NaN,
   };
 }

@@ -192,7 +192,7 @@ async function runChatLoad(
   const r = await chatLoad({ sendBase, receiveBase, pairs, rate, seconds: CHAT_SECONDS });
   sampleLoad();
   console.log(
-    `chat load, ${label}, ${rate} messages/s: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms; ${r.sent} sent at ${r.achievedRate.toFixed(0)}/s, ${r.accepted} accepted, ${r.failed} failed, ${r.delivered} delivered`,
+    `chat load, ${label}, ${rate} messages/s: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms, max ${ms(r.max)} ms; ${r.sent} sent at ${r.achievedRate.toFixed(0)}/s, ${r.accepted} accepted, ${r.failed} failed, ${r.delivered} delivered, ${r.bytesPerMessage.toFixed(0)} socket bytes per delivered message`,
   );
   return { label, rate, budget, r } satisfies ChatRun;
 }
@@ -327,11 +327,11 @@ async function main() {
       '|---|---:|---:|---:|---:|',
       ...calls.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
       '',
-      `| chat load, ${CHAT_SECONDS} s, ${CHAT_PAIRS} pairs | sent/s | p50 ms | p99 ms | max ms | delivered / sent |`,
-      '|---|---:|---:|---:|---:|---:|',
+      `| chat load, ${CHAT_SECONDS} s, ${CHAT_PAIRS} pairs | sent/s | p50 ms | p99 ms | max ms | delivered / sent | socket bytes / delivered message |`,
+      '|---|---:|---:|---:|---:|---:|---:|',
       ...chats.map(
         (c) =>
-          `| ${c.label}, ${c.rate}/s | ${c.r.achievedRate.toFixed(0)} | ${ms(c.r.p50)} | ${ms(c.r.p99)} | ${ms(c.r.max)} | ${c.r.delivered} / ${c.r.sent} |`,
+          `| ${c.label}, ${c.rate}/s | ${c.r.achievedRate.toFixed(0)} | ${ms(c.r.p50)} | ${ms(c.r.p99)} | ${ms(c.r.max)} | ${c.r.delivered} / ${c.r.sent} | ${c.r.bytesPerMessage.toFixed(0)} |`,
       ),
       '',
       '| budget (issue 9) | measured | budget | result |',

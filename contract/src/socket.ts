@@ -1,28 +1,65 @@
 // The live chat's socket.io events and their payloads: the API emits and listens to these, the one socket client in
-// @skynet/shared and the chat remote use the same names (spec point 7: emits sendID, listens for displayMessage).
-import type { MessageDay } from './entities.js';
+// @skynet/shared and the chat remote use the same names (spec point 7: emits sendID; issue 20 replaced the
+// displayMessage list with a one-message delta, docs/decisions.md).
+import type { Message } from './entities.js';
 
 export const SOCKET_PATH = '/socket.io';
 
 export const SOCKET_EVENTS = {
-  /** client -> server: join a conversation's room; payload the conversation id; acknowledged with SocketAck. */
+  /**
+   * client -> server: join a conversation's room. Arguments: the conversation id, then optionally a JoinOptions
+   * (catch up from a cursor), then the acknowledgement callback, answered with a JoinAck.
+   */
   join: 'sendID',
   /** client -> server: leave a conversation's room; payload the conversation id. */
   leave: 'leaveID',
-  /** server -> room: the conversation's day groups, which replace the shown list. */
-  message: 'displayMessage',
+  /**
+   * server -> room: one new message (a NewMessagePayload), once per message, whatever the conversation's length.
+   * It replaced 'displayMessage' (the whole history on every message); the client merges it into the shown list.
+   */
+  newMessage: 'newMessage',
   /** server -> both members: a first message started a conversation. */
   conversationStarted: 'conversationStarted',
 } as const;
 
 export type SocketAck = { ok: true } | { ok: false; error: string };
 
+/** The second argument of a join: where the client's copy of the conversation ends. */
+export interface JoinOptions {
+  /**
+   * The id of the newest message the client holds with every earlier one (a message of this conversation). Absent:
+   * the client holds nothing yet and gets the latest history.
+   */
+  after?: string;
+}
+
+/**
+ * What a join with JoinOptions brings besides the room: the messages stored after the cursor, oldest first, so a
+ * (re)connecting socket misses nothing. `top` is the number (conversation counter) of the newest one it covers.
+ * `replace`: the answer is the conversation's latest history (no cursor, a cursor the server does not know, or more
+ * missed than the history holds); it replaces the shown list.
+ */
+export interface CatchUp {
+  messages: Message[];
+  top: number;
+  replace: boolean;
+}
+
+/** The acknowledgement of a join: a join without JoinOptions gets no catchUp (older clients). */
+export type JoinAck = { ok: true; catchUp?: CatchUp } | { ok: false; error: string };
+
+/**
+ * One new message, as the room gets it: the message and its number in the conversation (1, 2, 3... in commit order,
+ * no gaps), so a client sees a message it missed (a number skipped) and catches up.
+ */
+export interface NewMessagePayload extends Message {
+  seq: number;
+}
+
 /** What the socket handshake carries (`auth`): the same token as the HTTP client's Authorization header. */
 export interface SocketAuth {
   token: string | null;
 }
-
-export type DisplayMessagePayload = MessageDay[];
 
 /** Sent to each member's own room: the conversation and the other member. */
 export interface ConversationStartedPayload {

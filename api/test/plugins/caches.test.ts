@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
-import { CHAT_HISTORY_LIMIT } from '../../src/plugins/app/chat-repository.js';
+import { CHAT_HISTORY_LIMIT, createChatRepository } from '../../src/plugins/app/chat-repository.js';
+import { MESSAGE_MAX } from '../../src/routes/api/user-chat.js';
 import {
   build,
   call,
@@ -33,6 +34,14 @@ async function eventually(check: () => Promise<boolean>, what: string, ms = 3000
 
 type Groups = { _id: string; messages: { _id: string; content: string }[] }[];
 const contents = (groups: Groups) => groups.flatMap((g) => g.messages.map((m) => m.content));
+type Delta = { _id: string; content: string; seq: number };
+type CatchUp = { messages: { _id: string; content: string }[]; top: number; replace: boolean };
+/** Joins with a catch-up cursor (the client's newest message with all earlier ones). */
+const join = async (s: Socket, conversationId: string, after?: string): Promise<CatchUp> => {
+  const ack = await s.emitWithAck('sendID', conversationId, after ? { after } : {});
+  assert.equal(ack.ok, true, ack.error);
+  return ack.catchUp;
+};
 
 describe('token checks', () => {
   const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
@@ -157,51 +166,66 @@ describe('two processes on one database', () => {
       (await call(app, 'POST /api/user/getchats', { token: me.token, payload: { receiverId: other.id } }))
         .body;
 
-    it('messages stored by the other process show up after a cached list (displayMessage and getchats)', async () => {
+    it('messages stored by the other process show up after a cached list (catch-up, newMessage and getchats)', async () => {
       const first = await send(one.app, a, b, 'one: first');
       const conversationId = first.body.value.conversationId;
       assert.deepEqual(contents((await getchats(one.app, a, b)).message), ['one: first']); // cached in one
-      assert.equal((await send(two.app, b, a, 'two: reply')).status, 200); // stored by the other process
+      const reply = await send(two.app, b, a, 'two: reply'); // stored by the other process
+      assert.equal(reply.status, 200);
       assert.deepEqual(contents((await getchats(one.app, b, a)).message), ['one: first', 'two: reply']);
 
+      // A client holding 'one: first' joins on process one: it catches up with exactly the reply.
       const sb = await openSocket(urlOne, b.token);
       sockets.push(sb);
-      assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
-      await send(two.app, b, a, 'two: again');
-      const display = new Promise<Groups>((resolve) => sb.once('displayMessage', resolve));
+      const caught = await join(sb, conversationId, first.body.value.message._id);
+      assert.deepEqual(contents([{ _id: '', messages: caught.messages }]), ['two: reply']);
+      assert.deepEqual([caught.top, caught.replace], [2, false]);
+      await send(two.app, b, a, 'two: again'); // no Redis here: only process two's sockets get it live
+      const delta = new Promise<Delta>((resolve) => sb.once('newMessage', resolve));
       await send(one.app, a, b, 'one: last');
-      const groups = await display;
+      const last = await delta;
+      assert.deepEqual([last.content, last.seq], ['one: last', 4]);
+      // Number 3 was skipped: the client catches up from its last unbroken message and gets exactly 3 and 4.
+      const gap = await join(sb, conversationId, reply.body.value.message._id);
+      assert.deepEqual(contents([{ _id: '', messages: gap.messages }]), ['two: again', 'one: last']);
+      assert.equal(gap.top, 4);
+      const shown = [
+        'one: first',
+        ...caught.messages.map((m) => m.content),
+        ...gap.messages.map((m) => m.content),
+      ];
+      const groups = await one.app.chatRepository.dayGroups(conversationId);
+      assert.deepEqual(contents(groups), shown, 'same as the database');
       assert.deepEqual(contents(groups), ['one: first', 'two: reply', 'two: again', 'one: last']);
-      assert.deepEqual(
-        groups,
-        await one.app.chatRepository.dayGroups(conversationId),
-        'same as the database',
-      );
       assert.deepEqual((await getchats(one.app, a, b)).message, groups);
       assert.deepEqual((await getchats(two.app, a, b)).message, groups);
     });
 
-    it('concurrent sends in one process: every displayMessage is complete and in order', async () => {
+    it('concurrent sends in two processes: each reaches the listening process once, numbered without gaps', async () => {
       const c = await signup(one.app);
       const first = await send(one.app, a, c, 'm0');
       const conversationId = first.body.value.conversationId;
       const sc = await openSocket(urlOne, c.token);
       sockets.push(sc);
       assert.deepEqual(await sc.emitWithAck('sendID', conversationId), { ok: true });
-      const seen: Groups[] = [];
-      sc.on('displayMessage', (g: Groups) => seen.push(g));
+      const seen: Delta[] = [];
+      sc.on('newMessage', (m: Delta) => seen.push(m));
       const texts = Array.from({ length: 12 }, (_, i) => `m${i + 1}`);
       await Promise.all(texts.map((t, i) => send(i % 2 ? two.app : one.app, a, c, t)));
-      const expected = contents(await one.app.chatRepository.dayGroups(conversationId));
+      const stored = (await one.app.chatRepository.dayGroups(conversationId)).flatMap((g) => g.messages);
+      const expected = stored.map((m) => m.content);
       assert.equal(expected.length, 13);
-      await eventually(
-        async () => seen.length >= 6,
-        'a displayMessage for each send to the listening process',
-      );
-      for (const g of seen) {
-        const list = contents(g);
-        assert.deepEqual(list, expected.slice(0, list.length), 'a prefix of the stored order, no gaps');
+      await eventually(async () => seen.length >= 6, 'a newMessage for each send to the listening process');
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(seen.length, 6, 'once each');
+      for (const m of seen) {
+        const { seq, ...message } = m;
+        assert.deepEqual(message, stored[seq - 1], 'the stored message with that number');
       }
+      // Catching up from m0 brings all 12, in the stored order.
+      const caught = await join(sc, conversationId, first.body.value.message._id);
+      assert.deepEqual(['m0', ...caught.messages.map((m) => m.content)], expected);
+      assert.equal(caught.top, 13);
       assert.deepEqual(contents((await getchats(one.app, c, a)).message), expected);
     });
 
@@ -229,6 +253,50 @@ describe('two processes on one database', () => {
       );
       const conversationId = together[0]!.conversationId;
       assert.deepEqual(contents(await repo.dayGroups(conversationId)), ['g1', 'h1', 'g2', 'h2']);
+    });
+
+    it('the history cache is bounded in bytes: long texts push out the least recently used conversations', async () => {
+      const cap = 200_000;
+      const repo = createChatRepository(one.app.db, one.database, { cacheBytes: cap });
+      const me = await signup(one.app);
+      const long = (i: number) => `${i} ${'x'.repeat(MESSAGE_MAX - 10)}`;
+      const conversation = async (messages: string[]) => {
+        const other = await signup(one.app);
+        for (const m of messages) await repo.send(me.id, other.id, m);
+        const c = await repo.conversationWith(me.id, other.id);
+        assert.ok(c);
+        return c;
+      };
+      // 20 messages of ~2,000 characters: about 87 kB each by the estimate, so two fit in 200 kB and three do not.
+      const longTexts = Array.from({ length: 20 }, (_, i) => long(i));
+      const big = [
+        await conversation(longTexts),
+        await conversation(longTexts),
+        await conversation(longTexts),
+      ];
+      const small = [await conversation(['hi']), await conversation(['hey']), await conversation(['yo'])];
+      const [big1, big2, big3] = big as [(typeof big)[0], (typeof big)[0], (typeof big)[0]];
+
+      assert.deepEqual(contents(await repo.history(big1)), longTexts);
+      await repo.history(big2);
+      for (const c of small) await repo.history(c);
+      let stats = repo.cacheStats();
+      assert.deepEqual([stats.conversations, stats.maxBytes], [5, cap]);
+      assert.ok(
+        stats.bytes > 170_000 && stats.bytes <= cap,
+        `${stats.bytes} bytes for two long and three short`,
+      );
+      await repo.history(big3); // the least recently used (the first long one) goes; the short ones cost little
+      stats = repo.cacheStats();
+      assert.equal(stats.conversations, 5);
+      assert.ok(stats.bytes <= cap, `${stats.bytes} bytes`);
+      // The evicted conversation is read again, complete, from the database; the bound still holds.
+      assert.deepEqual(contents(await repo.history(big1)), longTexts);
+      assert.ok(repo.cacheStats().bytes <= cap);
+      // A conversation larger than the whole bound is answered but not kept.
+      const tiny = createChatRepository(one.app.db, one.database, { cacheBytes: 50_000 });
+      assert.deepEqual(contents(await tiny.history(big1)), longTexts);
+      assert.deepEqual(tiny.cacheStats().conversations, 0);
     });
 
     it(`keeps exactly the latest ${CHAT_HISTORY_LIMIT} across a jump of more than that many messages`, async () => {

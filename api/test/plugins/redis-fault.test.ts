@@ -69,14 +69,10 @@ class OwnRedis {
   }
 }
 
-type Groups = { messages: { content: string }[] }[];
-/** The contents of the newest message of each displayMessage a socket received. */
+/** The content of each newMessage a socket received. */
 function record(s: Socket): string[] {
   const seen: string[] = [];
-  s.on('displayMessage', (groups: Groups) => {
-    const last = groups.at(-1)?.messages.at(-1)?.content;
-    if (last !== undefined) seen.push(last);
-  });
+  s.on('newMessage', (message: { content: string }) => seen.push(message.content));
   return seen;
 }
 

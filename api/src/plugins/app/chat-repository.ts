@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { type Database, type Db, rows } from '../../db/database.js';
 import type { ConversationRow, DayGroup, Message } from '../../schemas/entities.js';
 import { avatarUrl } from './users-repository.js';
 
-/** Messages returned by getchats / displayMessage: the most recent ones, oldest first. */
+/** Messages returned by getchats (and a catch-up that starts over): the most recent ones, oldest first. */
 export const CHAT_HISTORY_LIMIT = 500;
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   content: string;
   sender_id: string;
@@ -39,9 +40,16 @@ export function groupByDay(messages: Message[]): DayGroup[] {
 
 const pair = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
-/** Conversations whose latest messages one process keeps in memory, and the most messages kept in all. */
-export const HISTORY_CACHE_CONVERSATIONS = 2_000;
-export const HISTORY_CACHE_MESSAGES = 200_000;
+/** The default bound of one process's history cache (CHAT_CACHE_MB). */
+export const HISTORY_CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * What one cached message costs on the heap besides its text (measured on Node 20: the object, three uuid strings,
+ * the ISO date, its number), and an entry besides its messages. The text counts 2 bytes per UTF-16 unit, an upper
+ * bound (V8 keeps Latin-1 texts in one byte each).
+ */
+const MESSAGE_OVERHEAD_BYTES = 320;
+const ENTRY_OVERHEAD_BYTES = 256;
+export const cachedMessageBytes = (m: Message) => MESSAGE_OVERHEAD_BYTES + 2 * m.content.length;
 
 /**
  * The latest CHAT_HISTORY_LIMIT messages of a conversation: exactly the messages numbered (top - limit, top], oldest
@@ -49,14 +57,24 @@ export const HISTORY_CACHE_MESSAGES = 200_000;
  * (under the conversation row's lock, so numbers follow commit order and all numbers below a committed one are
  * committed), so an entry knows by arithmetic whether it is complete: a message numbered top + 1 is appended, a
  * higher number fetches just the missing range (messages stored by other processes), a lower one is already in.
- * No notification between processes is needed, and nothing can be missed.
+ * No notification between processes is needed, and nothing can be missed. Entries live in an LRU cache bounded by
+ * their estimated bytes (cachedMessageBytes), not by a count.
  */
 interface History {
   top: number;
   seqs: number[];
   messages: Message[];
+  /** Estimated heap bytes of `messages`. */
+  bytes: number;
   /** Operations on one entry run one after another. */
   queue: Promise<unknown>;
+}
+
+/** What a (re)joining socket missed: see CatchUp in @skynet/contract. */
+export interface CatchUpAnswer {
+  messages: Message[];
+  top: number;
+  replace: boolean;
 }
 
 const HISTORY_COLUMNS = 'id, content, sender_id, created_at, conversation_id, seq';
@@ -106,9 +124,28 @@ interface WaitingSend {
   reject: (err: unknown) => void;
 }
 
-export function createChatRepository(db: Db, database: Pick<Database, 'query'>) {
-  const cache = new Map<string, History>();
-  let cachedMessages = 0;
+export interface ChatRepositoryOptions {
+  /** Most estimated bytes the history cache holds (default HISTORY_CACHE_BYTES). */
+  cacheBytes?: number;
+}
+
+export function createChatRepository(
+  db: Db,
+  database: Pick<Database, 'query'>,
+  options: ChatRepositoryOptions = {},
+) {
+  // Least recently used first out when the estimated bytes pass the bound; an entry larger than the whole bound is
+  // not kept (every call then reads the database).
+  const cache = new LRUCache<string, History>({
+    maxSize: options.cacheBytes ?? HISTORY_CACHE_BYTES,
+    sizeCalculation: (h) => ENTRY_OVERHEAD_BYTES + h.bytes,
+  });
+  /** Counts the entry's new size (lru-cache sizes an entry when it is set), unless it was evicted meanwhile. */
+  const resize = (conversationId: string, h: History) => {
+    if (cache.peek(conversationId) !== h) return;
+    cache.delete(conversationId);
+    cache.set(conversationId, h);
+  };
 
   // Sends made during one turn of the event loop are stored by one statement, on the next turn (group commit).
   let waiting: WaitingSend[] = [];
@@ -145,65 +182,70 @@ export function createChatRepository(db: Db, database: Pick<Database, 'query'>) 
       [conversationId, above, upTo],
     );
 
-  const evict = () => {
-    while (cache.size > HISTORY_CACHE_CONVERSATIONS || cachedMessages > HISTORY_CACHE_MESSAGES) {
-      const oldest = cache.entries().next();
-      if (oldest.done) return;
-      cache.delete(oldest.value[0]);
-      cachedMessages -= oldest.value[1].messages.length;
-    }
-  };
-
   /** Appends rows numbered above the entry's top (in order) and keeps only the latest CHAT_HISTORY_LIMIT. */
   const append = (h: History, list: MessageRow[]) => {
     for (const r of list) {
       if (r.seq !== h.top + 1) throw new Error(`chat history out of order: ${r.seq} after ${h.top}`);
+      const m = toMessage(r);
       h.seqs.push(r.seq);
-      h.messages.push(toMessage(r));
+      h.messages.push(m);
+      h.bytes += cachedMessageBytes(m);
       h.top = r.seq;
-      cachedMessages += 1;
     }
     const extra = h.messages.length - CHAT_HISTORY_LIMIT;
     if (extra > 0) {
       h.seqs.splice(0, extra);
-      h.messages.splice(0, extra);
-      cachedMessages -= extra;
+      for (const m of h.messages.splice(0, extra)) h.bytes -= cachedMessageBytes(m);
     }
   };
 
-  /** Brings the conversation's entry up to `top` (at least) and answers its day groups. */
-  const historyUpTo = (conversationId: string, top: number, known?: MessageRow): Promise<DayGroup[]> => {
-    let h = cache.get(conversationId);
-    if (h) {
-      cache.delete(conversationId); // most recently used goes last
+  /** Brings the conversation's entry up to `top` (at least) and answers its messages and top as they are then. */
+  const historyUpTo = (
+    conversationId: string,
+    top: number,
+  ): Promise<{ top: number; messages: Message[] }> => {
+    let h = cache.get(conversationId); // most recently used now
+    if (!h) {
+      h = {
+        top: Math.max(0, top - CHAT_HISTORY_LIMIT),
+        seqs: [],
+        messages: [],
+        bytes: 0,
+        queue: Promise.resolve(),
+      };
       cache.set(conversationId, h);
-    } else {
-      h = { top: Math.max(0, top - CHAT_HISTORY_LIMIT), seqs: [], messages: [], queue: Promise.resolve() };
-      cache.set(conversationId, h);
-      evict();
     }
     const entry = h;
     const run = entry.queue.then(async () => {
       if (top > entry.top) {
         if (top - entry.top > CHAT_HISTORY_LIMIT) {
-          cachedMessages -= entry.messages.length;
           entry.seqs = [];
           entry.messages = [];
+          entry.bytes = 0;
           entry.top = top - CHAT_HISTORY_LIMIT;
         }
-        if (known && known.seq === top && top === entry.top + 1) append(entry, [known]);
-        else append(entry, await range(conversationId, entry.top, top));
+        append(entry, await range(conversationId, entry.top, top));
+        resize(conversationId, entry);
       }
-      return groupByDay(entry.messages);
+      return { top: entry.top, messages: entry.messages.slice() };
     });
     entry.queue = run.catch(() => {
       // A failed fetch leaves the entry unknown: drop it, the next call reloads.
-      if (cache.get(conversationId) === entry) {
-        cache.delete(conversationId);
-        cachedMessages -= entry.messages.length;
-      }
+      if (cache.peek(conversationId) === entry) cache.delete(conversationId);
     });
     return run;
+  };
+
+  /** The messages numbered (above, upTo] (at most CHAT_HISTORY_LIMIT): from the cache when it holds them all. */
+  const between = async (conversationId: string, above: number, upTo: number): Promise<Message[]> => {
+    if (upTo <= above) return [];
+    const h = cache.peek(conversationId);
+    if (h && h.top >= upTo && (h.seqs[0] ?? h.top + 1) <= above + 1) {
+      const from = h.seqs.indexOf(above + 1);
+      const to = h.seqs.indexOf(upTo);
+      if (from >= 0 && to >= from) return h.messages.slice(from, to + 1);
+    }
+    return (await range(conversationId, above, upTo)).map(toMessage);
   };
 
   return {
@@ -255,16 +297,52 @@ export function createChatRepository(db: Db, database: Pick<Database, 'query'>) 
     },
 
     /**
-     * The day groups displayMessage carries right after `stored` (a message send() returned): from memory, appending
-     * the new message, or fetching what other processes stored in between.
+     * Notes a message send() just stored, without reading anything: a cached entry that ends right before it takes
+     * it; any other entry is brought up to date by the next getchats (it knows by the numbers what it lacks). Sending
+     * therefore costs the same whatever the conversation's length.
      */
-    afterSend(stored: MessageRow): Promise<DayGroup[]> {
-      return historyUpTo(stored.conversation_id, stored.seq, stored);
+    noteSent(stored: MessageRow): void {
+      const h = cache.peek(stored.conversation_id);
+      if (!h || stored.seq !== h.top + 1) return;
+      // Behind a fetch still running on the entry, to keep its order.
+      h.queue = h.queue.then(() => {
+        if (stored.seq !== h.top + 1) return;
+        append(h, [stored]);
+        resize(stored.conversation_id, h);
+      });
     },
 
     /** The day groups getchats answers, given the conversation's counter as conversationWith read it. */
-    history(conversation: { id: string; top: number }): Promise<DayGroup[]> {
-      return historyUpTo(conversation.id, conversation.top);
+    async history(conversation: { id: string; top: number }): Promise<DayGroup[]> {
+      return groupByDay((await historyUpTo(conversation.id, conversation.top)).messages);
+    },
+
+    /**
+     * What a member joining the room missed after the message `afterId` (their newest with all earlier ones): the
+     * messages numbered above it, exactly, oldest first. No cursor, a cursor that is not a message of this
+     * conversation, or more missed than the history holds: the latest history, to replace the shown list. Null if the
+     * conversation does not exist.
+     */
+    async catchUp(conversationId: string, afterId: string | null): Promise<CatchUpAnswer | null> {
+      const [r] = await database.query<{ top: number; cursor: number | null }>(
+        'chat_cursor',
+        `SELECT c.message_seq AS top, m.seq AS cursor
+         FROM conversations c LEFT JOIN messages m ON m.id = $2 AND m.conversation_id = c.id
+         WHERE c.id = $1`,
+        [conversationId, afterId],
+      );
+      if (!r) return null;
+      const { top, cursor } = r;
+      if (cursor === null || top - cursor > CHAT_HISTORY_LIMIT) {
+        const h = await historyUpTo(conversationId, top);
+        return { messages: h.messages, top: h.top, replace: true };
+      }
+      return { messages: await between(conversationId, cursor, top), top, replace: false };
+    },
+
+    /** What the history cache holds now: conversations and estimated bytes, against its bound. */
+    cacheStats(): { conversations: number; bytes: number; maxBytes: number } {
+      return { conversations: cache.size, bytes: cache.calculatedSize, maxBytes: cache.maxSize };
     },
 
     /** The latest messages straight from the database (no cache). */
@@ -315,7 +393,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('chatRepository', createChatRepository(app.db, app.database));
+    app.decorate(
+      'chatRepository',
+      createChatRepository(app.db, app.database, { cacheBytes: app.config.chatCacheBytes }),
+    );
   },
   { name: 'chat-repository', dependencies: ['database'] },
 );

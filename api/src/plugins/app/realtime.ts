@@ -1,9 +1,9 @@
 import {
   type ConversationStartedPayload,
-  type DisplayMessagePayload,
+  type JoinAck,
+  type NewMessagePayload,
   SOCKET_EVENTS,
   SOCKET_PATH,
-  type SocketAck,
 } from '@skynet/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -11,8 +11,8 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
 import { isUuid } from '../../lib/ids.js';
-import type { DayGroup } from '../../schemas/entities.js';
 import { closeRedis, connectBounded, type RedisClient, watchRedis } from '../external/redis.js';
+import type { MessageRow } from './chat-repository.js';
 
 /** Event names of the live chat: @skynet/contract's, which the front end's socket client uses too. */
 const EVENTS = SOCKET_EVENTS;
@@ -20,12 +20,27 @@ const EVENTS = SOCKET_EVENTS;
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
 
-type Ack = (answer: SocketAck) => void;
+type Ack = (answer: JoinAck) => void;
+
+/** The optional second argument of a join: undefined (no catch-up), or JoinOptions; a string is a bad cursor. */
+function joinOptions(value: unknown): { catchUp: false } | { catchUp: true; after: string | null } | string {
+  if (value === undefined || value === null) return { catchUp: false };
+  if (typeof value !== 'object' || Array.isArray(value)) return 'The join options must be an object.';
+  const keys = Object.keys(value);
+  if (keys.some((k) => k !== 'after')) return 'The join options may only name `after`.';
+  const after: unknown = (value as { after?: unknown }).after;
+  if (after === undefined || after === null) return { catchUp: true, after: null };
+  if (typeof after !== 'string' || !isUuid(after)) return '`after` must be the id of a message.';
+  return { catchUp: true, after };
+}
 
 export interface Realtime {
   io: Server;
-  /** Sends the conversation's day groups to everyone who joined it (on every process with the Redis adapter). */
-  displayMessages(conversationId: string, groups: DayGroup[]): void;
+  /**
+   * Sends one new message (as send() stored it) to everyone who joined its conversation, on every process with the
+   * Redis adapter: one message crosses Redis and each socket, whatever the conversation's length.
+   */
+  newMessage(stored: MessageRow): void;
   conversationStarted(conversationId: string, a: string, b: string): void;
   /** Disconnects a user's sockets everywhere (password change, deletion). */
   disconnectUser(userId: string): void;
@@ -147,8 +162,15 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
 
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
-    socket.on(EVENTS.join, (conversationId: unknown, ack?: unknown) => {
-      const reply: Ack = typeof ack === 'function' ? (ack as Ack) : () => {};
+    // sendID(conversationId, ack) as the spec has it, or sendID(conversationId, { after }, ack) to also catch up.
+    socket.on(EVENTS.join, (conversationId: unknown, second?: unknown, third?: unknown) => {
+      const ack = typeof third === 'function' ? third : typeof second === 'function' ? second : null;
+      const reply: Ack = ack ? (ack as Ack) : () => {};
+      const options = joinOptions(typeof second === 'function' ? undefined : second);
+      if (typeof options === 'string') {
+        reply({ ok: false, error: options });
+        return;
+      }
       if (typeof conversationId !== 'string' || !isUuid(conversationId)) {
         reply({ ok: false, error: 'That conversation does not exist.' });
         return;
@@ -157,8 +179,13 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         .isMember(conversationId, userId)
         .then(async (member) => {
           if (!member) return reply({ ok: false, error: 'You are not part of that conversation.' });
+          // In the room before reading what was missed: a message stored meanwhile comes live, in the answer, or
+          // both (the client keeps one by its id); none falls between the two.
           await socket.join(conversationRoom(conversationId));
-          reply({ ok: true });
+          if (!options.catchUp) return reply({ ok: true });
+          const catchUp = await app.chatRepository.catchUp(conversationId, options.after);
+          if (!catchUp) return reply({ ok: false, error: 'That conversation does not exist.' });
+          reply({ ok: true, catchUp });
         })
         .catch((err: Error) => {
           app.log.error({ err }, 'sendID failed');
@@ -175,9 +202,17 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   let closing = false;
   const realtime: Realtime = {
     io,
-    displayMessages(conversationId, groups) {
-      if (!closing)
-        io.to(conversationRoom(conversationId)).emit(EVENTS.message, groups satisfies DisplayMessagePayload);
+    newMessage(stored) {
+      if (closing) return;
+      const payload: NewMessagePayload = {
+        _id: stored.id,
+        content: stored.content,
+        senderId: stored.sender_id,
+        createdAt: new Date(stored.created_at).toISOString(),
+        conversationId: stored.conversation_id,
+        seq: stored.seq,
+      };
+      io.to(conversationRoom(stored.conversation_id)).emit(EVENTS.newMessage, payload);
     },
     conversationStarted(conversationId, a, b) {
       if (closing) return;

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'drizzle-orm';
+import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
+import { CHAT_HISTORY_LIMIT } from '../../../src/plugins/app/chat-repository.js';
 import {
   build,
   call,
@@ -30,6 +33,21 @@ const next = <T>(s: Socket, event: string, ms = 5000, wanted: (v: T) => boolean 
     };
     s.on(event, listener);
   });
+
+/** The app's base URL, listening on loopback if it is not yet. */
+async function baseUrl(app: TestApp['app']): Promise<string> {
+  const address = app.server.address();
+  return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : listen(app);
+}
+
+/** Polls until `check` holds (5 s at most). */
+async function eventuallyTrue(check: () => boolean, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) assert.fail(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 // One app (fresh database) for the chat calls and the live socket suites.
 const ctx = useApp();
@@ -144,7 +162,7 @@ describe('live chat over socket.io', () => {
     await refusedByBoth(fresh, 'the token of a deleted account');
   });
 
-  it('a new conversation goes live on both sides; members join and get displayMessage; others cannot join', async () => {
+  it('a new conversation goes live on both sides; members join and get each new message; others cannot join', async () => {
     a = await signup(ctx.app);
     b = await signup(ctx.app);
     c = await signup(ctx.app);
@@ -167,23 +185,29 @@ describe('live chat over socket.io', () => {
     assert.equal(refused.ok, false);
     assert.equal(typeof refused.error, 'string');
 
-    const display = next<{ _id: string; messages: { content: string }[] }[]>(sb, 'displayMessage');
+    const delta = next<Record<string, unknown>>(sb, 'newMessage');
     let leaked = false;
-    sc.on('displayMessage', () => {
+    sc.on('newMessage', () => {
       leaked = true;
     });
-    await call(ctx.app, 'POST /api/user/chat', {
+    const pong = await call(ctx.app, 'POST /api/user/chat', {
       token: a.token,
       payload: { content: 'pong?', receiverId: b.id },
     });
-    const groups = await display;
-    const contents = groups.flatMap((g) => g.messages.map((m) => m.content));
-    assert.deepEqual(contents, ['ping', 'pong?']);
+    // The one new message, as the send answered it, with its number in the conversation: not the history.
+    const { seq, ...message } = await delta;
+    assert.deepEqual(message, pong.body.value.message);
+    assert.equal(seq, 2);
     const chats = await call(ctx.app, 'POST /api/user/getchats', {
       token: b.token,
       payload: { receiverId: a.id },
     });
-    assert.deepEqual(groups, chats.body.message, 'displayMessage carries what getchats returns');
+    const shown = chats.body.message.flatMap((g: { messages: unknown[] }) => g.messages);
+    assert.deepEqual(
+      shown.map((m: { content: string }) => m.content),
+      ['ping', 'pong?'],
+    );
+    assert.deepEqual(shown.at(-1), message, 'newMessage carries the message getchats then returns last');
     await new Promise((r) => setTimeout(r, 100));
     assert.equal(leaked, false);
 
@@ -191,7 +215,7 @@ describe('live chat over socket.io', () => {
     sb.emit('leaveID', conversationId);
     await new Promise((r) => setTimeout(r, 100));
     let after = false;
-    sb.once('displayMessage', () => {
+    sb.once('newMessage', () => {
       after = true;
     });
     await call(ctx.app, 'POST /api/user/chat', {
@@ -200,6 +224,197 @@ describe('live chat over socket.io', () => {
     });
     await new Promise((r) => setTimeout(r, 200));
     assert.equal(after, false);
+  });
+});
+
+type Delta = {
+  _id: string;
+  content: string;
+  senderId: string;
+  createdAt: string;
+  conversationId: string;
+  seq: number;
+};
+type CatchUp = { messages: Omit<Delta, 'seq'>[]; top: number; replace: boolean };
+
+/** Counts the bytes of the socket.io frames a socket receives (engine.io's packet type plus the encoded packet). */
+function frameBytes(s: Socket): { total: number } {
+  const counter = { total: 0 };
+  s.io.engine.on('data', (data: unknown) => {
+    counter.total +=
+      1 + (typeof data === 'string' ? Buffer.byteLength(data) : (data as ArrayBuffer).byteLength);
+  });
+  return counter;
+}
+
+/** Gives the conversation `count` more messages by SQL (fast), numbered as send() numbers them. */
+async function seedMessages(app: TestApp['app'], conversationId: string, senderId: string, count: number) {
+  await app.database.db.execute(sql`
+    WITH c AS (UPDATE conversations SET message_seq = message_seq + ${count} WHERE id = ${conversationId}
+               RETURNING message_seq)
+    INSERT INTO messages (conversation_id, seq, sender_id, content, created_at)
+    SELECT ${conversationId}, (SELECT message_seq FROM c) - ${count} + g, ${senderId}, 'seeded ' || g,
+           now() - interval '1 day' + g * interval '1 millisecond'
+    FROM generate_series(1, ${count}) g`);
+}
+
+describe('catching up and what a message costs', () => {
+  let url: string;
+  const sockets: Socket[] = [];
+  before(async () => {
+    url = await baseUrl(ctx.app);
+  });
+  after(() => {
+    for (const s of sockets) s.close();
+  });
+  const open = async (token: string) => {
+    const s = await openSocket(url, token);
+    sockets.push(s);
+    return s;
+  };
+  const send = async (from: SignedUp, to: SignedUp, content: string) => {
+    const r = await call(ctx.app, 'POST /api/user/chat', {
+      token: from.token,
+      payload: { content, receiverId: to.id },
+    });
+    assert.equal(r.status, 200);
+    return r.body.value as { message: Omit<Delta, 'seq'>; conversationId: string };
+  };
+  const join = async (s: Socket, conversationId: string, options: unknown) => {
+    const ack = await s.emitWithAck('sendID', conversationId, options);
+    assert.equal(ack.ok, true, ack.error);
+    return ack.catchUp as CatchUp;
+  };
+
+  it('a socket that was away catches up from its last message with exactly the ones it missed, none twice', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const first = await send(a, b, 'before');
+    const { conversationId } = first;
+    let sb = await open(b.token);
+    // Nothing held yet: the latest history, to replace the list.
+    assert.deepEqual(await join(sb, conversationId, {}), {
+      messages: [first.message],
+      top: 1,
+      replace: true,
+    });
+    const live = next<Delta>(sb, 'newMessage');
+    const second = await send(b, a, 'still here');
+    assert.equal((await live)._id, second.message._id);
+    // Up to date: nothing missed.
+    assert.deepEqual(await join(sb, conversationId, { after: second.message._id }), {
+      messages: [],
+      top: 2,
+      replace: false,
+    });
+
+    sb.close(); // b goes away; three messages are sent meanwhile
+    const missed = [
+      await send(a, b, 'while away 1'),
+      await send(b, a, 'while away 2'),
+      await send(a, b, 'while away 3'),
+    ];
+    sb = await open(b.token);
+    const received: Delta[] = [];
+    sb.on('newMessage', (m: Delta) => received.push(m));
+    const caught = await join(sb, conversationId, { after: second.message._id });
+    assert.deepEqual(caught, { messages: missed.map((m) => m.message), top: 5, replace: false });
+    // Live again: the next message arrives once, and nothing caught up arrives again.
+    const after = await send(a, b, 'back');
+    await eventuallyTrue(() => received.length >= 1);
+    await new Promise((r) => setTimeout(r, 150));
+    assert.deepEqual(
+      received.map((m) => [m.content, m.seq]),
+      [['back', 6]],
+    );
+    assert.equal(received[0]?._id, after.message._id);
+  });
+
+  it('a cursor the server does not know, or more missed than the history holds, starts over with the latest history', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const c = await signup(ctx.app);
+    const ab = await send(a, b, 'a to b');
+    const ac = await send(a, c, 'a to c');
+    const sb = await open(b.token);
+    const foreign = await join(sb, ab.conversationId, { after: ac.message._id }); // a message of another conversation
+    assert.deepEqual(foreign, { messages: [ab.message], top: 1, replace: true });
+    await seedMessages(ctx.app, ab.conversationId, a.id, CHAT_HISTORY_LIMIT + 5);
+    const far = await join(sb, ab.conversationId, { after: ab.message._id });
+    assert.equal(far.replace, true);
+    assert.equal(far.top, CHAT_HISTORY_LIMIT + 6);
+    assert.equal(far.messages.length, CHAT_HISTORY_LIMIT);
+    assert.equal(far.messages.at(-1)?.content, `seeded ${CHAT_HISTORY_LIMIT + 5}`);
+    const chats = await call(ctx.app, 'POST /api/user/getchats', {
+      token: b.token,
+      payload: { receiverId: a.id },
+    });
+    assert.deepEqual(
+      far.messages,
+      chats.body.message.flatMap((g: { messages: unknown[] }) => g.messages),
+      'what getchats shows',
+    );
+  });
+
+  it('refuses a bad cursor with a clear error, and still joins without one (the spec form)', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const { conversationId } = await send(a, b, 'hello');
+    const sb = await open(b.token);
+    for (const bad of ['not options', { after: 'nope' }, { after: 5 }, { before: 'x' }, [1]]) {
+      const ack = await sb.emitWithAck('sendID', conversationId, bad);
+      assert.equal(ack.ok, false, JSON.stringify(bad));
+      assert.match(ack.error, /join options|after/);
+    }
+    assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
+    const sc = await open((await signup(ctx.app)).token);
+    const stranger = await sc.emitWithAck('sendID', conversationId, {});
+    assert.deepEqual(stranger, { ok: false, error: 'You are not part of that conversation.' });
+  });
+
+  it('sending into a conversation of 10,000 messages costs the same as into one of 10: one message, no history read', async () => {
+    const a = await signup(ctx.app);
+    const measure = async (size: number) => {
+      const b = await signup(ctx.app);
+      const first = await send(a, b, 'first');
+      await seedMessages(ctx.app, first.conversationId, a.id, size - 1);
+      const sb = await open(b.token);
+      await join(sb, first.conversationId, undefined);
+      const bytes = frameBytes(sb);
+      const got = next<Delta>(sb, 'newMessage');
+      // Every query the chat repository makes during the send, with the rows it read.
+      const queries: string[] = [];
+      const database = ctx.app.database;
+      const original = database.query;
+      database.query = async <T>(name: string, text: string, values: unknown[]) => {
+        const result = await original.call(database, name, text, values);
+        queries.push(`${name}: ${result.length}`);
+        return result as T[];
+      };
+      const before = ctx.app.chatRepository.cacheStats();
+      let delta: Delta;
+      try {
+        await send(a, b, 'the same text');
+        delta = await got;
+        await new Promise((r) => setTimeout(r, 100));
+      } finally {
+        database.query = original;
+      }
+      assert.equal(delta.seq, size + 1);
+      return { bytes: bytes.total, queries, cache: ctx.app.chatRepository.cacheStats().bytes - before.bytes };
+    };
+    const ten = await measure(10);
+    const tenThousand = await measure(10_000);
+    console.log(
+      `# bytes per message on the socket: ${ten.bytes} (10 messages), ${tenThousand.bytes} (10,000)`,
+    );
+    // The frame is the one message: the same size but for the number's digits (11 vs 10001).
+    assert.equal(tenThousand.bytes - ten.bytes, 3);
+    assert.ok(ten.bytes < 400, `${ten.bytes} bytes`);
+    // The send stores the message (one statement, one row back) and reads nothing else; the cache takes nothing.
+    assert.deepEqual(ten.queries, ['chat_store: 1']);
+    assert.deepEqual(tenThousand.queries, ['chat_store: 1']);
+    assert.deepEqual([ten.cache, tenThousand.cache], [0, 0]);
   });
 });
 
@@ -233,21 +448,62 @@ describe('two API processes sharing Redis', () => {
     const sb = await openSocket(urlTwo, b.token);
     sockets.push(sb);
     assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
-    // The first message's displayMessage may still be on its way through Redis when the socket joins (a busy
+    // The first message's newMessage may still be on its way through Redis when the socket joins (a busy
     // machine): wait for the one of the message sent below.
-    const display = next<{ messages: { content: string }[] }[]>(
-      sb,
-      'displayMessage',
-      5000,
-      (groups) => groups.at(-1)?.messages.at(-1)?.content !== 'hello',
-    );
+    const display = next<{ content: string }>(sb, 'newMessage', 5000, (m) => m.content !== 'hello');
     const t0 = Date.now();
     await call(one.app, 'POST /api/user/chat', {
       token: a.token,
       payload: { content: 'across processes', receiverId: b.id },
     });
-    const groups = await display;
+    const message = await display;
     assert.ok(Date.now() - t0 < 5000);
-    assert.equal(groups.at(-1)?.messages.at(-1)?.content, 'across processes');
+    assert.equal(message.content, 'across processes');
+  });
+
+  it('one message crosses Redis once, the same size into a conversation of 10,000 messages as into one of 10', async () => {
+    const urlTwo = await baseUrl(two.app);
+    // What the adapter publishes, as Redis carries it to the other process (other suites may share this Redis:
+    // only publications naming the conversation count).
+    const spy = createClient({ url: REDIS_URL });
+    await spy.connect();
+    const published: Buffer[] = [];
+    await spy.pSubscribe('skynet:io#*', (message: Buffer) => published.push(message), true);
+    try {
+      const a = await signup(one.app);
+      const measure = async (size: number) => {
+        const b = await signup(one.app);
+        const first = await call(one.app, 'POST /api/user/chat', {
+          token: a.token,
+          payload: { content: 'first', receiverId: b.id },
+        });
+        const conversationId: string = first.body.value.conversationId;
+        await seedMessages(one.app, conversationId, a.id, size - 1);
+        const sb = await openSocket(urlTwo, b.token);
+        sockets.push(sb);
+        assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
+        const got = next<Delta>(sb, 'newMessage', 5000, (m) => m.content === 'the same text');
+        await new Promise((r) => setTimeout(r, 100));
+        published.length = 0;
+        await call(one.app, 'POST /api/user/chat', {
+          token: a.token,
+          payload: { content: 'the same text', receiverId: b.id },
+        });
+        assert.equal((await got).seq, size + 1, 'delivered on the other process');
+        await new Promise((r) => setTimeout(r, 100));
+        const mine = published.filter((m) => m.includes(conversationId));
+        return { count: mine.length, bytes: mine.reduce((n, m) => n + m.length, 0) };
+      };
+      const ten = await measure(10);
+      const tenThousand = await measure(10_000);
+      console.log(
+        `# bytes through Redis per message: ${ten.bytes} (10 messages), ${tenThousand.bytes} (10,000)`,
+      );
+      assert.deepEqual([ten.count, tenThousand.count], [1, 1], 'published once');
+      assert.ok(Math.abs(tenThousand.bytes - ten.bytes) <= 4, 'the same size but for the number');
+      assert.ok(ten.bytes < 500, `${ten.bytes} bytes`);
+    } finally {
+      await spy.quit();
+    }
   });
 });
