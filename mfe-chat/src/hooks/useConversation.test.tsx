@@ -36,25 +36,67 @@ const first = message('2025-11-24T10:00:00.000Z', { conversationId: 'c1', sender
 const second = message('2025-11-24T10:01:00.000Z', { conversationId: 'c1', senderId: 'me' });
 
 describe('useConversation', () => {
-  it('fetches the history, joins the room, and refetches once joined', async () => {
+  it('fetches the history, joins the room catching up from its newest message, and shows what was missed', async () => {
     history.mockResolvedValue({ days: utcDays([first]), conversationId: 'c1' });
     const { result } = renderHook(() => useConversation('partner'));
     expect(result.current.status).toBe('loading');
     await waitFor(() => expect(result.current.status).toBe('ready'));
     expect(result.current.messages).toEqual([first]);
     expect(history).toHaveBeenCalledWith('partner');
-    await waitFor(() => expect(socket.sent(JOIN)).toEqual([['c1']]));
+    await waitFor(() => expect(socket.sent(JOIN)).toEqual([['c1', { after: first._id }]]));
+    await act(async () =>
+      socket.ack(JOIN, { ok: true, catchUp: { messages: [second], top: 2, replace: false } }),
+    );
+    expect(result.current.messages).toEqual([first, second]);
+    expect(history).toHaveBeenCalledTimes(1);
+  });
+
+  it('an older server (no catch-up): refetches once joined', async () => {
+    history.mockResolvedValue({ days: utcDays([first]), conversationId: 'c1' });
+    const { result } = renderHook(() => useConversation('partner'));
+    await waitFor(() => expect(socket.sent(JOIN)).toHaveLength(1));
     history.mockResolvedValue({ days: utcDays([first, second]), conversationId: 'c1' });
     await act(async () => socket.ack(JOIN));
     await waitFor(() => expect(result.current.messages).toEqual([first, second]));
   });
 
-  it("replaces the list on 'displayMessage'", async () => {
+  it("merges each 'newMessage' into the list, once, in order, whichever way it came first", async () => {
     history.mockResolvedValue({ days: utcDays([first]), conversationId: 'c1' });
     const { result } = renderHook(() => useConversation('partner'));
     await waitFor(() => expect(socket.sent(JOIN)).toHaveLength(1));
-    act(() => socket.serverEmit(SOCKET_EVENTS.message, utcDays([first, second])));
+    await act(async () => socket.ack(JOIN, { ok: true, catchUp: { messages: [], top: 1, replace: false } }));
+    // The same message from the send's answer and from the room: shown once.
+    send.mockResolvedValue({ message: second, conversationId: 'c1' });
+    await act(async () => result.current.send('hi'));
+    act(() => socket.serverEmit(SOCKET_EVENTS.newMessage, { ...second, seq: 2 }));
     expect(result.current.messages).toEqual([first, second]);
+    // A later message, then an earlier one arriving late: ordered by time.
+    const third = message('2025-11-24T10:03:00.000Z', { conversationId: 'c1', senderId: 'partner' });
+    const between = message('2025-11-24T10:02:00.000Z', { conversationId: 'c1', senderId: 'partner' });
+    act(() => socket.serverEmit(SOCKET_EVENTS.newMessage, { ...third, seq: 4 }));
+    act(() => socket.serverEmit(SOCKET_EVENTS.newMessage, { ...between, seq: 3 }));
+    expect(result.current.messages).toEqual([first, second, between, third]);
+    // And again from a catch-up: still once each.
+    socket.connected = false;
+    act(() => socket.reconnect());
+    expect(socket.sent(JOIN).at(-1)).toEqual(['c1', { after: third._id }]);
+    await act(async () =>
+      socket.ack(JOIN, { ok: true, catchUp: { messages: [between, third], top: 4, replace: false } }),
+    );
+    expect(result.current.messages).toEqual([first, second, between, third]);
+  });
+
+  it('a join that starts over replaces the list with the server’s, keeping what is newer', async () => {
+    const old = message('2025-11-20T10:00:00.000Z', { conversationId: 'c1' });
+    history.mockResolvedValue({ days: utcDays([old, first]), conversationId: 'c1' });
+    const { result } = renderHook(() => useConversation('partner'));
+    await waitFor(() => expect(socket.sent(JOIN)).toHaveLength(1));
+    const newer = message('2025-11-24T10:05:00.000Z', { conversationId: 'c1' });
+    act(() => socket.serverEmit(SOCKET_EVENTS.newMessage, { ...newer, seq: 700 }));
+    await act(async () =>
+      socket.ack(JOIN, { ok: true, catchUp: { messages: [first, second], top: 699, replace: true } }),
+    );
+    expect(result.current.messages).toEqual([first, second, newer]);
   });
 
   it('joins the new room after the first message of a new conversation', async () => {
@@ -69,7 +111,7 @@ describe('useConversation', () => {
     expect(send).toHaveBeenCalledWith('partner', 'hi');
     expect(result.current.messages).toEqual([sent]);
     expect(result.current.conversationId).toBe('c7');
-    expect(socket.sent(JOIN)).toEqual([['c7']]);
+    expect(socket.sent(JOIN)).toEqual([['c7', {}]]);
   });
 
   it('goes live when the partner starts the conversation while it is open', async () => {
@@ -81,8 +123,10 @@ describe('useConversation', () => {
     act(() =>
       socket.serverEmit(SOCKET_EVENTS.conversationStarted, { conversationId: 'c1', userId: 'partner' }),
     );
-    expect(socket.sent(JOIN)).toEqual([['c1']]);
-    await act(async () => socket.ack(JOIN));
+    expect(socket.sent(JOIN)).toEqual([['c1', {}]]);
+    await act(async () =>
+      socket.ack(JOIN, { ok: true, catchUp: { messages: [first], top: 1, replace: true } }),
+    );
     await waitFor(() => expect(result.current.messages).toEqual([first]));
   });
 
@@ -115,16 +159,21 @@ describe('useConversation', () => {
     expect(socket.disconnectCalls).toBe(0);
   });
 
-  it('joins again and refetches after a reconnection', async () => {
+  it('joins again after a reconnection and shows exactly what was missed, without refetching', async () => {
     history.mockResolvedValue({ days: utcDays([first]), conversationId: 'c1' });
     const { result } = renderHook(() => useConversation('partner'));
     await waitFor(() => expect(socket.sent(JOIN)).toHaveLength(1));
-    await act(async () => socket.ack(JOIN));
+    await act(async () => socket.ack(JOIN, { ok: true, catchUp: { messages: [], top: 1, replace: false } }));
     socket.connected = false;
-    history.mockResolvedValue({ days: utcDays([first, second]), conversationId: 'c1' });
     act(() => socket.reconnect());
-    expect(socket.sent(JOIN)).toHaveLength(2);
-    await act(async () => socket.ack(JOIN));
-    await waitFor(() => expect(result.current.messages).toEqual([first, second]));
+    expect(socket.sent(JOIN)).toEqual([
+      ['c1', { after: first._id }],
+      ['c1', { after: first._id }],
+    ]);
+    await act(async () =>
+      socket.ack(JOIN, { ok: true, catchUp: { messages: [second], top: 2, replace: false } }),
+    );
+    expect(result.current.messages).toEqual([first, second]);
+    expect(history).toHaveBeenCalledTimes(1);
   });
 });

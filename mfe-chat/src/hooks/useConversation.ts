@@ -1,9 +1,9 @@
 // One open conversation: its history over HTTP, kept live over the page's one shared socket.
-import type { Message, MessageDay } from '@skynet/contract';
+import type { Message } from '@skynet/contract';
 import { chatApi } from '@skynet/kit';
 import { errorText, getSocket } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { flattenDays, mergeMessages } from '../lib/chatTime';
+import { flattenDays, mergeMessages, replaceMessages } from '../lib/chatTime';
 import { LiveConversation } from '../lib/liveConversation';
 
 export type ConversationStatus = 'loading' | 'ready' | 'error';
@@ -26,14 +26,17 @@ export interface UseConversation extends ConversationState {
 const initial: ConversationState = { status: 'loading', messages: [], conversationId: null, error: null };
 
 /**
- * Opening a conversation fetches its messages and joins its room (spec point 4); 'displayMessage' replaces the
- * shown list; a (re)join refetches so nothing sent while disconnected is missing; leaving the page leaves the room.
+ * Opening a conversation fetches its messages and joins its room (spec point 4); each 'newMessage' is merged into
+ * the shown list (it replaced 'displayMessage', which sent the whole list: docs/decisions.md); a (re)join catches up
+ * from the newest message held, so nothing sent while disconnected is missing; leaving the page leaves the room.
  */
 export function useConversation(partnerId: string): UseConversation {
   const [state, setState] = useState<ConversationState>(initial);
   const liveRef = useRef<LiveConversation | null>(null);
   const conversationRef = useRef<string | null>(null);
   const activeRef = useRef(false);
+  /** The newest message of the last history fetched (it holds every earlier one): where a first join catches up. */
+  const historyCursorRef = useRef<string | null>(null);
 
   const follow = useCallback((conversationId: string | null) => {
     if (!conversationId) return;
@@ -41,12 +44,14 @@ export function useConversation(partnerId: string): UseConversation {
     liveRef.current?.setConversation(conversationId);
   }, []);
 
-  const receive = useCallback((messages: Message[], conversationId: string | null) => {
+  const receive = useCallback((messages: Message[], conversationId: string | null, replace = false) => {
     setState((current) => ({
       status: 'ready',
       error: null,
       conversationId: conversationId ?? current.conversationId,
-      messages: mergeMessages(current.messages, messages),
+      messages: replace
+        ? replaceMessages(current.messages, messages)
+        : mergeMessages(current.messages, messages),
     }));
   }, []);
 
@@ -56,7 +61,9 @@ export function useConversation(partnerId: string): UseConversation {
       try {
         const history = await chatApi.history(partnerId);
         if (!activeRef.current) return;
-        receive(flattenDays(history.days), history.conversationId);
+        const messages = flattenDays(history.days);
+        historyCursorRef.current = messages.at(-1)?._id ?? null;
+        receive(messages, history.conversationId);
         follow(history.conversationId);
       } catch (error) {
         if (!activeRef.current) return;
@@ -73,6 +80,7 @@ export function useConversation(partnerId: string): UseConversation {
   useEffect(() => {
     activeRef.current = true;
     conversationRef.current = null;
+    historyCursorRef.current = null;
     setState(initial);
     void load(false);
     let disposed = false;
@@ -82,8 +90,9 @@ export function useConversation(partnerId: string): UseConversation {
         if (disposed) return;
         live = new LiveConversation(socket, {
           partnerId,
-          onMessages: (days: MessageDay[]) => receive(flattenDays(days), null),
+          onMessages: (messages: Message[], replace: boolean) => receive(messages, null, replace),
           onResync: () => void load(true),
+          historyCursor: () => historyCursorRef.current,
           onConversation: (conversationId) => {
             conversationRef.current = conversationId;
             setState((current) => ({ ...current, conversationId }));
@@ -108,7 +117,7 @@ export function useConversation(partnerId: string): UseConversation {
     async (content: string) => {
       const { message, conversationId } = await chatApi.send(partnerId, content);
       if (!activeRef.current) return;
-      // Shown at once; the room's 'displayMessage' then brings the server's list.
+      // Shown at once; the room's 'newMessage' brings the same message again (kept once, by its id).
       receive([message], conversationId);
       // The first message of a new conversation: the answer names the room to join.
       follow(conversationId);

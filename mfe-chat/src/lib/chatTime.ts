@@ -83,21 +83,34 @@ export function flattenDays(days: readonly MessageDay[]): Message[] {
   return sortMessages(days.flatMap((day) => (Array.isArray(day.messages) ? day.messages : [])));
 }
 
-/** Oldest first; equal times keep their order. */
+/** Oldest first: by time, then by id (the same order on every screen). */
 export function sortMessages(messages: readonly Message[]): Message[] {
-  return [...messages].sort((a, b) => time(a) - time(b));
+  return [...messages].sort((a, b) => time(a) - time(b) || (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }
 
 /**
- * The shown list after an answer from the server (history or 'displayMessage'). A conversation's messages are
- * never edited or removed, so the server's list replaces ours except for messages it does not have yet: an
- * older answer arriving late (a just-sent message, or a fetch overtaken by the room) never hides one.
+ * The shown list after messages from the server: the history, the answer to a send, a new message from the room
+ * ('newMessage') or what a join caught up. A conversation's messages are never edited or removed, so merging by id
+ * is enough: a message that arrives twice (the send's answer and the room, or the room and a catch-up) is shown
+ * once, and an answer arriving late never hides one.
  */
 export function mergeMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
   const byId = new Map<string, Message>();
   for (const message of current) byId.set(message._id, message);
   for (const message of incoming) byId.set(message._id, message);
   return sortMessages([...byId.values()]);
+}
+
+/**
+ * The shown list when the server sends the conversation's latest history to replace it (a join that starts over):
+ * exactly that list, plus what is shown that is newer than its newest message (arrived since it was read).
+ */
+export function replaceMessages(current: readonly Message[], incoming: readonly Message[]): Message[] {
+  const sorted = sortMessages(incoming);
+  const last = sorted.at(-1);
+  if (!last) return mergeMessages(current, []);
+  const newer = current.filter((m) => time(m) > time(last) || (time(m) === time(last) && m._id > last._id));
+  return mergeMessages(sorted, newer);
 }
 
 /** Messages grouped by their Vancouver day, oldest day first, each day oldest message first. */

@@ -119,7 +119,7 @@ describe('ChatPage', () => {
     await waitFor(() => expect(input).toHaveValue(''));
     expect(send).toHaveBeenCalledWith('partner', 'hello');
     expect(screen.getByText('hello')).toBeInTheDocument();
-    expect(socket.sent('sendID')).toEqual([['c5']]);
+    expect(socket.sent('sendID')).toEqual([['c5', {}]]);
   });
 
   it('keeps the text and says so when sending fails', async () => {
@@ -133,7 +133,7 @@ describe('ChatPage', () => {
     expect(input).toHaveValue('are you there?');
   });
 
-  it("shows the list the room sends with 'displayMessage'", async () => {
+  it("shows a message the room sends with 'newMessage'", async () => {
     history.mockResolvedValue({
       days: utcDays([message('2025-11-24T17:00:00.000Z', { content: 'one' })]),
       conversationId: 'c1',
@@ -142,15 +142,13 @@ describe('ChatPage', () => {
     await screen.findByText('one');
     await waitFor(() => expect(socket.sent('sendID')).toHaveLength(1));
     act(() =>
-      socket.serverEmit(
-        'displayMessage',
-        utcDays([
-          message('2025-11-24T17:00:00.000Z', { content: 'one' }),
-          message('2025-11-24T17:01:00.000Z', { content: 'two', senderId: 'partner' }),
-        ]),
-      ),
+      socket.serverEmit('newMessage', {
+        ...message('2025-11-24T17:01:00.000Z', { content: 'two', senderId: 'partner' }),
+        seq: 2,
+      }),
     );
     expect(screen.getByText('two')).toBeInTheDocument();
+    expect(screen.getByText('one')).toBeInTheDocument();
   });
 
   it('says when the messages cannot be loaded, with a retry', async () => {
