@@ -411,6 +411,52 @@ test('developer overrides: a disallowed origin is ignored; an allowed one needs 
   expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
 });
 
+test('the developer override panel: add an override, see it in its own room above the page, clear it; one that cannot load says so', async ({
+  page,
+}) => {
+  const panel = page.getByRole('region', { name: 'Developer overrides' });
+  const banner = page.getByRole('status').filter({ hasText: 'Developer override' });
+  const add = async (url: string) => {
+    await panel.getByLabel(/Remote/).selectOption('mfe-static');
+    await panel.getByLabel(/Manifest URL/).fill(url);
+    await panel.getByRole('button', { name: 'Add override' }).click();
+  };
+  await page.goto(`${product.baseURL}/about?overrides-panel`);
+  await expect(panel).toContainText('No override');
+  expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
+
+  // Off the allow-list: refused in the panel, nothing saved.
+  await add('http://evil.example/mf-manifest.json');
+  await expect(panel.getByRole('alert')).toContainText('http://evil.example is not allowed on this site');
+
+  const local = `http://127.0.0.1:${product.port}/remotes/mfe-static/1.0.1/mf-manifest.json`;
+  await add(local);
+  await expect(page.locator('#area-mfe-static')).toContainText('About v1.0.1');
+  expect(await areaVersion(page, 'mfe-static')).toBe('override');
+  await expect(banner).toContainText(`Developer override: mfe-static → http://127.0.0.1:${product.port}`);
+  await expect(panel).toContainText(`mfe-static → ${local}`);
+  // The banner and panel take room at the top: the page starts below them, nothing of it is covered.
+  const top = await page.locator('#skynet-dev-overrides').boundingBox();
+  const area = await page.locator('#area-mfe-static').boundingBox();
+  expect(top && area && area.y >= top.y + top.height - 1).toBe(true);
+
+  await panel.getByRole('button', { name: "Clear mfe-static's override" }).click();
+  await expect(panel).toContainText('No override');
+  await expect(page.locator('#skynet-override-banner')).toHaveCount(0);
+  expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
+
+  // A dev server that is not running: the area says what did not load and what to do, not "not responding".
+  await add('http://127.0.0.1:9/mf-manifest.json');
+  await expect(page.locator('#area-mfe-static')).toContainText(
+    'Developer override: mfe-static did not load from http://127.0.0.1:9/mf-manifest.json.',
+  );
+  await expect(page.locator('#area-mfe-static')).toContainText('npm run dev -- mfe-static');
+  await expect(page.getByText('not responding')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Clear all overrides' }).click();
+  await expect(page.locator('#skynet-override-banner')).toHaveCount(0);
+  expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');
+});
+
 /** One of the ways a canary's code can fail in a person's browser. */
 interface FailureKind {
   name: string;

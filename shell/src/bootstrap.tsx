@@ -15,7 +15,7 @@ import { registerRemotes } from './platform/applications';
 import { provideBundlerRuntime } from './platform/bundlerRuntime';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
-import { showOverrideBanner } from './platform/overrideBanner';
+import { PANEL_PARAM, showOverrideUi } from './platform/overrideBanner';
 import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
@@ -45,7 +45,13 @@ async function boot() {
     url.searchParams.delete(OVERRIDE_PARAM);
     window.history.replaceState(window.history.state, '', url);
   }
-  showOverrideBanner(overrides);
+  // The banner while an override is active; the panel with ?overrides-panel (or the banner's button).
+  showOverrideUi({
+    overrides,
+    allowedOrigins: config.devOverrideOrigins,
+    remotes: Object.keys(registry.remotes),
+    openPanel: new URLSearchParams(window.location.search).has(PANEL_PARAM),
+  });
 
   setRemoteLoader((remote, module) => loadExposedModule(remote, module));
   registerRemotes(registry, { visitor: visitorId(), overrides });

@@ -39,15 +39,35 @@ function isLifecycles(value: unknown): value is Lifecycles {
   return typeof candidate?.mount === 'function' && typeof candidate?.unmount === 'function';
 }
 
+/** What the area says instead of the usual fallback text (a developer override that did not load). */
+interface FallbackText {
+  title: string;
+  detail: string;
+}
+
+/**
+ * A developer override that cannot load or mount says so, naming where it looked, instead of the generic "not
+ * responding": the developer's dev server is down, or the URL is not a build of this remote.
+ */
+export function overrideFailureText(remote: string, manifest: string, stage: 'load' | 'mount'): FallbackText {
+  return {
+    title: `Developer override: ${remote} did not ${stage} from ${manifest}.`,
+    detail:
+      stage === 'load'
+        ? `Is its dev server running (npm run dev -- ${remote})? Retry once it is, or clear the override in the banner above to get the site's version.`
+        : `The code there loaded but its mount() failed: see the browser console. Retry after a fix, or clear the override in the banner above.`,
+  };
+}
+
 /** Lifecycles that show the area's fallback with Retry; used when a remote cannot load or mount. */
-function fallbackLifecycles(retry: () => void): Lifecycles {
+function fallbackLifecycles(retry: () => void, text?: FallbackText): Lifecycles {
   const roots = new Map<HTMLElement, ReturnType<typeof createRoot>>();
   return {
     async bootstrap() {},
     async mount({ domElement }) {
       const root = createRoot(domElement);
       roots.set(domElement, root);
-      root.render(createElement(AreaFallback, { onRetry: retry }));
+      root.render(createElement(AreaFallback, { onRetry: retry, ...text }));
     },
     async unmount({ domElement }) {
       roots.get(domElement)?.unmount();
@@ -70,8 +90,14 @@ async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<v
  * Wraps a remote's lifecycles so single-spa never sees a throw: a failing mount shows the fallback in the
  * area instead of leaving the app SKIP_BECAUSE_BROKEN, and unmount always empties the area.
  */
-function guard(remote: string, version: string, inner: Lifecycles, retry: () => void): Lifecycles {
-  const fallback = fallbackLifecycles(retry);
+function guard(
+  remote: string,
+  version: string,
+  inner: Lifecycles,
+  retry: () => void,
+  text?: FallbackText,
+): Lifecycles {
+  const fallback = fallbackLifecycles(retry, text);
   let failed = false;
   return {
     async bootstrap(props) {
@@ -231,13 +257,23 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
     markLoaded(remote, choice.version);
     report('load', remote, choice.version);
     if (choice.fallback) return canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
-    return guard(remote, choice.version, lifecycles, retry);
+    const overridden = choice.version === 'override';
+    return guard(
+      remote,
+      choice.version,
+      lifecycles,
+      retry,
+      overridden ? overrideFailureText(remote, choice.manifest, 'mount') : undefined,
+    );
   } catch (error) {
     // Entry, chunk or module evaluation: counted against the version that failed.
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
     report('load-failure', remote, choice.version);
     // A failing canary falls back to stable for this person, silently when stable works.
     if (choice.fallback) return stableAfterCanary(remote, choice as CanaryChoice, retry);
+    if (choice.version === 'override') {
+      return fallbackLifecycles(retry, overrideFailureText(remote, choice.manifest, 'load'));
+    }
     return fallbackLifecycles(retry);
   }
 }
