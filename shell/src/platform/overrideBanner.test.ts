@@ -109,7 +109,9 @@ describe('the override panel', () => {
   it('names the problem with a remote or an address', () => {
     const loopback = ['http://localhost:*'];
     expect(overrideProblem('mfe-nope', LOCAL, REMOTES, loopback)).toMatch(/one of the site's remotes/);
-    expect(overrideProblem('mfe-feed', 'localhost:3002', REMOTES, loopback)).toMatch(/full http\(s\) address/);
+    expect(overrideProblem('mfe-feed', 'localhost:3002', REMOTES, loopback)).toMatch(
+      /full http\(s\) address/,
+    );
     expect(overrideProblem('mfe-feed', LOCAL, REMOTES, loopback)).toBeNull();
   });
 });
