@@ -4,7 +4,7 @@ import type { AxiosError } from 'axios';
 import type { AxiosCacheInstance, buildMemoryStorage, buildWebStorage } from 'axios-cache-interceptor';
 import { getRuntimeConfig, onRuntimeConfig } from '../config';
 import { CACHE_PREFIX, CACHE_TTL_MS, CACHED_PATHS } from './cache';
-import { emitUnauthorized } from './events';
+import { emitUnauthorized, refreshToken } from './events';
 import { loadHttpLibraries } from './libraries';
 import { readToken } from './token';
 
@@ -16,6 +16,19 @@ function storage(build: { web: typeof buildWebStorage; memory: typeof buildMemor
   } catch {
     return build.memory();
   }
+}
+
+/** Marks a request already sent again after a token refresh. */
+const RETRIED = '__skynetRetried';
+
+/** GET /user/login?token=refresh: the renewal itself. */
+function isRefreshCall(url: string | undefined, params: unknown): boolean {
+  return (
+    url === '/user/login' &&
+    typeof params === 'object' &&
+    params !== null &&
+    (params as { token?: unknown }).token === 'refresh'
+  );
 }
 
 async function createHttp(): Promise<AxiosCacheInstance> {
@@ -38,8 +51,23 @@ async function createHttp(): Promise<AxiosCacheInstance> {
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   });
-  instance.interceptors.response.use(undefined, (error: AxiosError) => {
-    if (error.response?.status === 401 && readToken()) emitUnauthorized();
+  // A 401 with a token: the access token may just have expired. The session renews it once (the refresh cookie) and
+  // the request goes again; only when that fails is the session over (emitUnauthorized). The refresh call itself
+  // and a request already sent again never renew.
+  instance.interceptors.response.use(undefined, async (error: AxiosError) => {
+    const config = error.config as (typeof error.config & { [RETRIED]?: boolean }) | undefined;
+    if (error.response?.status !== 401 || !readToken()) return Promise.reject(error);
+    // A failed renewal is answered to the request that asked for it, which tells the shell.
+    if (config && isRefreshCall(config.url, config.params)) return Promise.reject(error);
+    if (config && !config[RETRIED]) {
+      const fresh = await refreshToken();
+      if (fresh) {
+        config[RETRIED] = true;
+        config.headers.set('Authorization', `Bearer ${fresh}`);
+        return instance.request(config);
+      }
+    }
+    if (readToken()) emitUnauthorized();
     return Promise.reject(error);
   });
   onRuntimeConfig((config) => {

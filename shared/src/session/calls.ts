@@ -1,10 +1,15 @@
-// The two calls the session makes itself at start (spec point 4, spec point 7's GET /user and
-// GET /user/login?token=refresh), in the wording the page's head start uses (@skynet/contract SESSION_CALLS).
+// The calls the session makes itself: at start (spec point 4, spec point 7's GET /user and
+// GET /user/login?token=refresh), in the wording the page's head start uses (@skynet/contract SESSION_CALLS), and the
+// server-side end of a session (POST /user/logout).
 import type { CurrentUser } from '@skynet/contract';
+import { http } from '../http/client';
 import { getEnvelope, unwrap } from '../http/envelope';
 
+/** How long Logout waits for the server before signing out in the browser anyway. */
+export const LOGOUT_WAIT_MS = 5_000;
+
 export const sessionCalls = {
-  /** GET /user/login?token=refresh: a fresh token, or null. */
+  /** GET /user/login?token=refresh: a fresh token (the refresh cookie renews the session), or null. */
   async refreshToken(): Promise<string | null> {
     try {
       const envelope = await getEnvelope<string>('/user/login', {
@@ -19,5 +24,9 @@ export const sessionCalls = {
   /** GET /user: the signed-in person. */
   async currentUser(): Promise<CurrentUser> {
     return unwrap(await getEnvelope<CurrentUser>('/user', { cache: false }));
+  },
+  /** POST /user/logout: the server ends this session (its tokens, refresh cookie and live sockets). */
+  async logout(): Promise<void> {
+    await http.post('/user/logout', {}, { timeout: LOGOUT_WAIT_MS });
   },
 };

@@ -2,6 +2,7 @@
 // @skynet/shared is a Module Federation singleton; any remote's React tree reads it with useSession().
 import type { CurrentUser, SessionStatus } from '@skynet/contract';
 import { useSyncExternalStore } from 'react';
+import { setTokenRefresher } from '../http/events';
 import { dropHeadStart } from '../http/headStart';
 import { readToken, writeToken } from '../http/token';
 import { closeSocket } from '../socket';
@@ -17,7 +18,45 @@ export interface SessionState {
 
 type Listener = (state: SessionState) => void;
 
+/** A token's claims as the server wrote them (not checked here: the server checks; this only plans the renewal). */
+export function tokenTimes(token: string): { issuedAt: number; expiresAt: number } | null {
+  try {
+    const body = token.split('.')[1] ?? '';
+    const json = atob(
+      body
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(body.length / 4) * 4, '='),
+    );
+    const { iat, exp } = JSON.parse(json) as { iat?: unknown; exp?: unknown };
+    if (typeof exp !== 'number') return null;
+    return { issuedAt: typeof iat === 'number' ? iat * 1000 : Date.now(), expiresAt: exp * 1000 };
+  } catch {
+    return null;
+  }
+}
+
+/** Renew this long before the token ends (at most a fifth of its life). */
+const RENEW_AHEAD_MS = 60_000;
+let renewTimer: ReturnType<typeof setTimeout> | null = null;
+let renewing: Promise<string | null> | null = null;
+
+/** Plans the renewal of `token` shortly before it expires (access tokens live 15 minutes). */
+function planRenewal(token: string | null): void {
+  if (renewTimer) clearTimeout(renewTimer);
+  renewTimer = null;
+  const times = token ? tokenTimes(token) : null;
+  if (!times) return;
+  const ahead = Math.min(RENEW_AHEAD_MS, (times.expiresAt - times.issuedAt) / 5);
+  const delay = Math.max(times.expiresAt - ahead - Date.now(), 1_000);
+  renewTimer = setTimeout(() => {
+    renewTimer = null;
+    if (readToken()) void session.renew();
+  }, delay);
+}
+
 function end(endedBy: 'user' | 'expiry'): void {
+  planRenewal(null);
   dropHeadStart();
   writeToken(null);
   void closeSocket();
@@ -42,12 +81,44 @@ export const session = {
   async signIn(token: string): Promise<CurrentUser | null> {
     dropHeadStart();
     writeToken(token);
+    planRenewal(token);
     set({ token, status: 'loading', endedBy: null });
     return session.refreshUser();
   },
   /** The person signs out: the token and the live socket go; the shell shows /login. */
   signOut(): void {
     end('user');
+  },
+  /**
+   * Logout: the server ends this session first (POST /user/logout: its tokens, refresh cookie and live sockets),
+   * then the browser forgets it. A failed or slow call (5 s at most) still signs out here.
+   */
+  async logOut(): Promise<void> {
+    try {
+      await sessionCalls.logout();
+    } catch {
+      // Signed out in this browser all the same; the access token ends by itself within minutes.
+    }
+    end('user');
+  },
+  /**
+   * A fresh access token through the refresh cookie (GET /user/login?token=refresh), one request at a time however
+   * many ask: kept and answered, or null when the session is over (nothing is changed then).
+   */
+  renew(): Promise<string | null> {
+    renewing ??= sessionCalls
+      .refreshToken()
+      .then((fresh) => {
+        if (!fresh || !readToken()) return null;
+        writeToken(fresh);
+        planRenewal(fresh);
+        set({ token: fresh });
+        return fresh;
+      })
+      .finally(() => {
+        renewing = null;
+      });
+    return renewing;
   },
   /** The token stopped working (401): like signOut, but /login offers to return to where they were. */
   expire(): void {
@@ -60,10 +131,9 @@ export const session = {
       set({ token: null, user: null, status: 'signed-out' });
       return null;
     }
-    // Both at once: the saved token is good for the lookup while the fresh one is on its way.
-    const refreshing = sessionCalls.refreshToken().then((fresh) => {
-      if (fresh && readToken()) writeToken(fresh);
-    });
+    // Both at once: the saved token is good for the lookup while the fresh one is on its way (an expired one gets a
+    // 401, and the lookup goes again with the fresh token: the HTTP client waits for this same renewal).
+    const refreshing = session.renew();
     const user = await session.refreshUser();
     await refreshing;
     if (readToken()) set({ token: readToken() });
@@ -97,6 +167,7 @@ export const session = {
    */
   replaceToken(token: string): void {
     writeToken(token);
+    planRenewal(token);
     void closeSocket();
     set({ token });
   },
@@ -105,6 +176,8 @@ export const session = {
     if (state.user) set({ user: { ...state.user, ...patch } });
   },
 };
+
+setTokenRefresher(() => session.renew());
 
 /** The session in React: re-renders when it changes. */
 export function useSession(): SessionState {
