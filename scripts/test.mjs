@@ -49,6 +49,8 @@ function count(output) {
   // playwright: "  42 passed (1.2m)" / "  1 failed"
   for (const line of output.matchAll(/^\s+(\d+) passed \(/gm)) totals.passed += Number(line[1]);
   for (const line of output.matchAll(/^\s+(\d+) failed$/gm)) totals.failed += Number(line[1]);
+  // the fault suite (e2e/chaos/chaos.mjs): one test, "chaos: passed" / "chaos: failed"
+  for (const line of output.matchAll(/^chaos: (passed|failed)/gm)) totals[line[1]] += 1;
 }
 
 const steps = [
@@ -62,6 +64,10 @@ const steps = [
   ['size budgets', ['node', 'scripts/size-check.mjs']],
   ['browser tests', [...pnpm, '--filter', '@skynet/e2e', 'run', 'e2e']],
 ];
+// The fault suite against the many-node topology (`npm run chaos -- --ci`, about 3 minutes) when SKYNET_CHAOS=1:
+// .ci/run sets it when PostgreSQL, Redis and HAProxy are installed (the suite starts its own servers from them).
+if (process.env.SKYNET_CHAOS === '1')
+  steps.push(['fault suite (npm run chaos -- --ci)', ['node', 'e2e/chaos/chaos.mjs', '--ci']]);
 
 let failedSteps = 0;
 for (const [label, command] of steps) {
