@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { TypeBoxProvider } from './lib/type-provider.js';
@@ -8,6 +8,7 @@ import chatRepository from './plugins/app/chat-repository.js';
 import errorsPlugin, { describeValidationError } from './plugins/app/errors.js';
 import faqsRepository from './plugins/app/faqs-repository.js';
 import healthPlugin from './plugins/app/health.js';
+import inputGuardPlugin from './plugins/app/input-guard.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import mailerPlugin from './plugins/app/mailer.js';
 import oidcPlugin from './plugins/app/oidc.js';
@@ -23,12 +24,35 @@ import rateLimitPlugin from './plugins/external/rate-limit.js';
 import redisPlugin from './plugins/external/redis.js';
 import securityPlugin from './plugins/external/security.js';
 import swaggerPlugin from './plugins/external/swagger.js';
-import apiRoutes from './routes/api/index.js';
+import apiRoutes, { noSuchApiCall } from './routes/api/index.js';
 import { serverOptions } from './server-options.js';
 import sitePlugin from './site/plugin.js';
 
 /** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
-export const BODY_LIMIT = 4.5 * 1024 * 1024;
+export const AVATAR_BODY_LIMIT = 4.5 * 1024 * 1024;
+/**
+ * Every other body: the largest the API takes is a 2,000-character message or 50 platform events, under 16 KB even
+ * with every character escaped as `\uXXXX`.
+ */
+export const BODY_LIMIT = 64 * 1024;
+/** The routes allowed a larger body than BODY_LIMIT. */
+const LARGE_BODIES: Record<string, number> = { 'PATCH /api/user/changeavatar': AVATAR_BODY_LIMIT };
+
+/** A route of the app, as registered (tests enumerate them). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The route's schema (body, querystring, params), for tests that build requests from it. */
+  schema: FastifySchema | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, HEAD and OPTIONS included (recorded by an onRoute hook). */
+    routeList: RouteEntry[];
+  }
+}
 
 export interface BuildOptions {
   /** An already migrated and seeded database (tests). Default: DATABASE_URL or the embedded PGlite. */
@@ -71,6 +95,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('config', config);
 
+  // Recorded before any route exists: the list of routes, and the larger body limit of the avatar route.
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeList.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        schema: route.schema,
+      });
+      const limit = LARGE_BODIES[`${method} ${route.url}`];
+      if (limit) route.bodyLimit = limit;
+    }
+  });
+
   // API answers to a signed-in caller carry personal data: no cache (browser, proxy or CDN) may keep them. API
   // answers that set no cache policy of their own (errors, unknown calls) get the same.
   app.addHook('onSend', async (request, reply, payload) => {
@@ -93,6 +133,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // 2. application services and repositories
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin, {
+    notFoundText: (request) =>
+      request.url.startsWith('/api/') ? noSuchApiCall(request.method, request.url) : 'Not found.',
+  });
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(avatarsPlugin, { config });

@@ -12,6 +12,7 @@ import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
 import { isUuid } from '../../lib/ids.js';
 import { closeRedis, connectBounded, type RedisClient, watchRedis } from '../external/redis.js';
+import { createEventLimiter, limitSocketEvents } from './socket-limit.js';
 import type { MessageRow } from './chat-repository.js';
 
 /** Event names of the live chat: @skynet/contract's, which the front end's socket client uses too. */
@@ -160,8 +161,11 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
       });
   });
 
+  // Every event a socket sends counts against its person's limit (issue 21: rate limits on socket events).
+  const eventLimiter = createEventLimiter({ enabled: opts.config.rateLimit, redis: app.redis, log: app.log });
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
+    limitSocketEvents(socket, userId, eventLimiter);
     // sendID(conversationId, ack) as the spec has it, or sendID(conversationId, { after }, ack) to also catch up.
     socket.on(EVENTS.join, (conversationId: unknown, second?: unknown, third?: unknown) => {
       const ack = typeof third === 'function' ? third : typeof second === 'function' ? second : null;

@@ -1,5 +1,5 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
 import { HttpError } from '../../lib/errors.js';
@@ -36,10 +36,67 @@ function redisStore(client: RedisClient, prefix = 'skynet:rl:') {
   };
 }
 
-/** Rate limits are opt-in per route (config.rateLimit); RATE_LIMIT=off disables them all. */
+type Limit = { max: number; timeWindow: string };
+
+/** Every API write not named below: per person (or per address when signed out). */
+export const DEFAULT_WRITE_LIMIT: Limit = { max: 120, timeWindow: '1 minute' };
+
+/**
+ * Limits named per route (they replace a route's own): the ones that check a secret, cost CPU or disk, or could tell
+ * whether an address has an account.
+ */
+export const ROUTE_LIMITS: Record<string, Limit> = {
+  // Guessing the current password with a stolen session; changing the address; deleting: a person does these rarely.
+  'PATCH /api/user/changepassword': { max: 10, timeWindow: '15 minutes' },
+  'PATCH /api/user/changeEmail': { max: 10, timeWindow: '15 minutes' },
+  'POST /api/user/deleteaccount/delete': { max: 10, timeWindow: '15 minutes' },
+  // Answers 409 for an address that has an account (the spec's flow shows the server's text): few tries per address.
+  'POST /api/user/signup': { max: 10, timeWindow: '10 minutes' },
+  // sharp decodes and re-encodes up to 3 MB.
+  'PATCH /api/user/changeavatar': { max: 10, timeWindow: '1 minute' },
+  'POST /api/post': { max: 30, timeWindow: '1 minute' },
+  'POST /api/post/:id/comment': { max: 30, timeWindow: '1 minute' },
+  // Searches are reads, but each one scans an index.
+  'GET /api/post/search/:text': { max: 60, timeWindow: '1 minute' },
+  'GET /api/user/search/:text': { max: 60, timeWindow: '1 minute' },
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `METHOD /url` of every route with a rate limit (tests prove every write has one). */
+    rateLimitedRoutes: ReadonlySet<string>;
+  }
+}
+
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Per person when signed in (the auth hook ran before), per client address otherwise. */
+export const rateLimitKey = (request: FastifyRequest) =>
+  request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+
+/**
+ * Every API write is rate-limited (DEFAULT_WRITE_LIMIT unless the route or ROUTE_LIMITS names its own), and so are
+ * the routes of ROUTE_LIMITS; RATE_LIMIT=off disables them all.
+ */
 async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
+  const limited = new Set<string>();
+  app.decorate('rateLimitedRoutes', limited);
+  // Before the plugin's own onRoute hook, which reads config.rateLimit.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat();
+    const named = methods.map((m) => ROUTE_LIMITS[`${m} ${route.url}`]).find(Boolean);
+    const config = (route.config ?? {}) as { rateLimit?: unknown };
+    if (named) route.config = { ...config, rateLimit: named };
+    else if (config.rateLimit === undefined && methods.some((m) => WRITES.has(m)))
+      route.config = { ...config, rateLimit: DEFAULT_WRITE_LIMIT };
+    if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
+      for (const m of methods) limited.add(`${m} ${route.url}`);
+  });
+
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: rateLimitKey,
     ...(opts.config.rateLimit ? {} : { max: Number.MAX_SAFE_INTEGER, allowList: () => true }),
     ...(app.redis ? { store: redisStore(app.redis) as never } : {}),
     skipOnError: true,

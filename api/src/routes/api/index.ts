@@ -9,6 +9,10 @@ import userAuthRoutes from './user-auth.js';
 import userChatRoutes from './user-chat.js';
 import userProfileRoutes from './user-profiles.js';
 
+/** The 404 text of an unknown API call. */
+export const noSuchApiCall = (method: string, url: string) =>
+  `There is no API call ${method} ${url.split('?')[0]}.`;
+
 /**
  * Everything under /api. The auth hook lives here (not on the root), so it covers exactly the API: routes marked
  * `config.public` pass, every other route needs a valid token.
@@ -16,10 +20,7 @@ import userProfileRoutes from './user-profiles.js';
 export default async function apiRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAuth);
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({
-      success: false,
-      error: `There is no API call ${request.method} ${request.url.split('?')[0]}.`,
-    });
+    reply.code(404).send({ success: false, error: noSuchApiCall(request.method, request.url) });
   });
   await app.register(miscRoutes);
   await app.register(planetRoutes);

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
 import { sendSharedValue } from '../../lib/shared-reply.js';
+import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { Comment, errors, IdParams, Ok, OkValue, PageQuery, Post } from '../../schemas/entities.js';
@@ -37,7 +38,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
     async (request) => {
       const me = currentUser(request);
       const { content, location, parentPost } = request.body;
-      if (!content.trim()) throw badRequest('content must not be blank.');
+      if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
       if (parentPost && !isUuid(parentPost)) throw notFound('The post you reply to does not exist.');
       const post = await posts.create({
         authorId: me.id,
@@ -158,7 +159,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
     async (request) => {
       const me = currentUser(request);
       const content = request.body.content.trim();
-      if (!content) throw badRequest('The comment must not be blank.');
+      if (!hasVisibleCharacter(content)) throw badRequest('The comment must contain a visible character.');
       if (!isUuid(request.params.id)) throw notFound('Post not found.');
       const author = await app.usersRepository.byId(me.id);
       if (!author) throw notFound('Account not found.');

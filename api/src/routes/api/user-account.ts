@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
 import { startSession } from '../../plugins/app/sessions.js';
@@ -251,7 +252,11 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await me(currentUser(request).id);
-      await users.setBio(row.id, request.body.newBio.trim());
+      const bio = request.body.newBio.trim();
+      // An empty bio clears it; any other must show something (zero-width characters alone are refused).
+      if (bio !== '' && !hasVisibleCharacter(bio))
+        throw badRequest('The bio must contain a visible character.');
+      await users.setBio(row.id, bio);
       return { success: true as const, message: 'Your bio has been updated.' };
     },
   );

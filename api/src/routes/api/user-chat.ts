@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { ConversationRow, DayGroup, errors, Message } from '../../schemas/entities.js';
@@ -51,7 +52,7 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     async (request) => {
       const me = currentUser(request);
       const content = request.body.content.trim();
-      if (!content) throw badRequest('The message must not be empty.');
+      if (!hasVisibleCharacter(content)) throw badRequest('The message must contain a visible character.');
       const other = await partner(request.body.receiverId, me.id, true);
       const { message, conversationId, created, row } = await chat.send(me.id, other, content);
       if (created) app.realtime.conversationStarted(conversationId, me.id, other);
