@@ -28,6 +28,17 @@ import {
 
 const seg = (value: string) => encodeURIComponent(value);
 
+/** One of your sessions (sign-ins), as GET /user/sessions answers it. */
+export interface SessionInfo {
+  _id: string;
+  /** The browser's user agent when it signed in. */
+  userAgent: string;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session of this browser. */
+  current: boolean;
+}
+
 /** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
 async function setCachedToggle(id: string, value: boolean): Promise<void> {
   const entry = await http.storage.get(id);
@@ -59,6 +70,14 @@ export const authApi = {
   async resetPassword(token: string, password: string, confirmpassword: string): Promise<void> {
     await http.patch(`/user/resetpassword/${seg(token)}`, { password, confirmpassword });
   },
+  /** The link mailed to a new address: the account now uses it. Answers the server's message. */
+  async confirmEmail(token: string): Promise<string> {
+    return messageOf(await http.post('/user/email/confirm', { token }));
+  },
+  /** The link mailed to the old address: the change is undone and every device signed out. */
+  async undoEmail(token: string): Promise<string> {
+    return messageOf(await http.post('/user/email/undo', { token }));
+  },
 };
 
 export const accountApi = {
@@ -76,14 +95,45 @@ export const accountApi = {
   async changeUsername(newUsername: string): Promise<string> {
     return messageOf(await http.patch('/user/changeUsername', { newUsername }));
   },
-  async changeEmail(currEmail: string, newEmail: string, confirmEmail: string): Promise<string> {
-    return messageOf(await http.patch('/user/changeEmail', { currEmail, newEmail, confirmEmail }));
+  /** Asks for the change (the current password proves it is you); it takes effect through the mailed link. */
+  async changeEmail(
+    currEmail: string,
+    newEmail: string,
+    confirmEmail: string,
+    password?: string,
+  ): Promise<string> {
+    return messageOf(
+      await http.patch('/user/changeEmail', {
+        currEmail,
+        newEmail,
+        confirmEmail,
+        ...(password === undefined ? {} : { password }),
+      }),
+    );
   },
   async changeBio(newBio: string): Promise<string> {
     return messageOf(await http.patch('/user/changeBio', { newBio }));
   },
-  async deleteAccount(confirmationInput: string): Promise<string> {
-    return messageOf(await http.post('/user/deleteaccount/delete', { confirmationInput }));
+  /** The phrase, and the current password (none for an identity-provider account, which signed in recently). */
+  async deleteAccount(confirmationInput: string, password?: string): Promise<string> {
+    return messageOf(
+      await http.post('/user/deleteaccount/delete', {
+        confirmationInput,
+        ...(password === undefined ? {} : { password }),
+      }),
+    );
+  },
+  /** Your live sessions, most recently used first. */
+  async sessions(): Promise<SessionInfo[]> {
+    return unwrap((await http.get<Envelope<SessionInfo[]>>('/user/sessions', { cache: false })).data);
+  },
+  /** Signs one session out (its tokens and live connections end). */
+  async signOutSession(id: string): Promise<string> {
+    return messageOf(await http.delete(`/user/sessions/${seg(id)}`));
+  },
+  /** Every session ends, this one included. */
+  async signOutEverywhere(): Promise<string> {
+    return messageOf(await http.delete('/user/sessions'));
   },
   /** Uploads a data URL; answers the new avatar URL. */
   async changeAvatar(avatarDataUrl: string, onProgress?: (fraction: number) => void): Promise<string> {

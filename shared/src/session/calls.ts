@@ -2,7 +2,7 @@
 // GET /user/login?token=refresh), in the wording the page's head start uses (@skynet/contract SESSION_CALLS), and the
 // server-side end of a session (POST /user/logout).
 import type { CurrentUser } from '@skynet/contract';
-import { http } from '../http/client';
+import { getRuntimeConfig } from '../config';
 import { getEnvelope, unwrap } from '../http/envelope';
 
 /** How long Logout waits for the server before signing out in the browser anyway. */
@@ -25,8 +25,21 @@ export const sessionCalls = {
   async currentUser(): Promise<CurrentUser> {
     return unwrap(await getEnvelope<CurrentUser>('/user', { cache: false }));
   },
-  /** POST /user/logout: the server ends this session (its tokens, refresh cookie and live sockets). */
-  async logout(): Promise<void> {
-    await http.post('/user/logout', {}, { timeout: LOGOUT_WAIT_MS });
+  /**
+   * POST /user/logout: the server ends this session (its tokens, refresh cookie and live sockets). The token is
+   * given, so the call leaves before the browser forgets it and still names the session; `fetch` with keepalive
+   * (not the shared client) so that it also completes when the page is left at once, and nothing waits on it.
+   */
+  async logout(token: string | null): Promise<void> {
+    if (typeof fetch !== 'function') return;
+    const answer = await fetch(`${getRuntimeConfig().apiBaseUrl}/user/logout`, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: '{}',
+      ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(LOGOUT_WAIT_MS) } : {}),
+    });
+    if (!answer.ok) throw new Error(`logout answered ${answer.status}`);
   },
 };

@@ -32,8 +32,12 @@ const jwt = (claims: object) => `h.${btoa(JSON.stringify(claims)).replace(/=+$/,
 beforeAll(async () => {
   client = await httpClient();
 });
+const realFetch = globalThis.fetch;
 beforeEach(() => {
   window.localStorage.clear();
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
 });
 
 test('a 401 renews the token once through the refresh cookie and sends the request again with it', async () => {
@@ -81,21 +85,25 @@ test('when the session is over (the renewal fails too) the 401 reaches the shell
   expect(seen.map((s) => s.url)).toEqual(['GET /feed', 'GET /user/login?token=refresh']);
 });
 
-test('Logout asks the server to end the session, then forgets the token', async () => {
+test('Logout asks the server to end the session with the token it had, then forgets the token', async () => {
   writeToken('t');
-  serve(() => ({ status: 200, data: { success: true, message: 'You have been signed out.' } }));
-  await session.logOut();
-  expect(seen).toEqual([{ method: 'post', url: 'POST /user/logout', auth: 'Bearer t' }]);
+  const fetchMock = jest.fn(async (_url: string, _init: RequestInit) => ({ ok: true, status: 200 }));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  const told = session.signOut();
   expect(readToken()).toBeNull();
   expect(session.get()).toMatchObject({ status: 'signed-out', endedBy: 'user' });
+  await told;
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  expect(url).toMatch(/\/user\/logout$/);
+  expect(init).toMatchObject({ method: 'POST', keepalive: true, headers: { Authorization: 'Bearer t' } });
 });
 
 test('Logout signs out in the browser even when the server cannot be reached', async () => {
   writeToken('t');
-  client.defaults.adapter = async () => {
-    throw Object.assign(new Error('Network Error'), { isAxiosError: true });
-  };
-  await session.logOut();
+  globalThis.fetch = jest.fn(async () => {
+    throw new TypeError('Failed to fetch');
+  }) as unknown as typeof fetch;
+  await session.signOut();
   expect(readToken()).toBeNull();
   expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
 });

@@ -85,21 +85,19 @@ export const session = {
     set({ token, status: 'loading', endedBy: null });
     return session.refreshUser();
   },
-  /** The person signs out: the token and the live socket go; the shell shows /login. */
-  signOut(): void {
-    end('user');
-  },
   /**
-   * Logout: the server ends this session first (POST /user/logout: its tokens, refresh cookie and live sockets),
-   * then the browser forgets it. A failed or slow call (5 s at most) still signs out here.
+   * The person signs out (Logout): the server is asked to end this session (POST /user/logout: its tokens, refresh
+   * cookie and live sockets, with the token as it was), then the token and the live socket go here at once and the
+   * shell shows /login. A failed or slow call (5 s at most) changes nothing here: the browser is signed out either
+   * way. The returned promise settles when the server has answered (or not).
    */
-  async logOut(): Promise<void> {
-    try {
-      await sessionCalls.logout();
-    } catch {
+  signOut(): Promise<void> {
+    const token = readToken();
+    const told = sessionCalls.logout(token).catch(() => {
       // Signed out in this browser all the same; the access token ends by itself within minutes.
-    }
+    });
     end('user');
+    return told;
   },
   /**
    * A fresh access token through the refresh cookie (GET /user/login?token=refresh), one request at a time however
