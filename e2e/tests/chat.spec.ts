@@ -13,6 +13,10 @@ interface Person {
   websockets: string[];
   /** socket.io packets this page sent, over polling or WebSocket (e.g. '42["leaveID","…"]'). */
   packets: string[];
+  /** socket.io packets this page received over WebSocket (e.g. '42["newMessage",{…}]'). */
+  received: string[];
+  /** POST /api/user/getchats requests this page made. */
+  historyFetches: number;
 }
 
 /** A person signed in on a page of their own browser context, with the page's socket traffic recorded. */
@@ -20,9 +24,19 @@ async function personOn(browser: Browser, baseURL: string, user: TestUser): Prom
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signIn(page, user);
-  const person: Person = { user, context, page, handshakes: [], websockets: [], packets: [] };
+  const person: Person = {
+    user,
+    context,
+    page,
+    handshakes: [],
+    websockets: [],
+    packets: [],
+    received: [],
+    historyFetches: 0,
+  };
   page.on('request', (request) => {
     const url = new URL(request.url());
+    if (url.pathname === '/api/user/getchats') person.historyFetches += 1;
     if (!url.pathname.startsWith('/socket.io/')) return;
     if (
       request.method() === 'GET' &&
@@ -38,18 +52,28 @@ async function personOn(browser: Browser, baseURL: string, user: TestUser): Prom
     ws.on('framesent', ({ payload }) => {
       if (typeof payload === 'string') person.packets.push(payload);
     });
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string') person.received.push(payload);
+    });
   });
   return person;
 }
 
-/** The socket.io events of one name this page sent, with their first argument. */
-const sentEvents = (person: Person, event: string) =>
-  person.packets
+/** The socket.io events of one name in these packets, with all their arguments. */
+const eventsIn = (packets: string[], event: string) =>
+  packets
     .map((packet) => packet.match(/^42\d*(\[.*\])$/s)?.[1])
     .filter((body): body is string => Boolean(body))
-    .map((body) => JSON.parse(body) as [string, unknown])
+    .map((body) => JSON.parse(body) as [string, ...unknown[]])
     .filter(([name]) => name === event)
-    .map(([, arg]) => arg);
+    .map(([, ...args]) => args);
+
+/** The socket.io events of one name this page sent, with their first argument. */
+const sentEvents = (person: Person, event: string) => eventsIn(person.packets, event).map(([arg]) => arg);
+
+/** The socket.io events of one name this page received over WebSocket, with their first argument. */
+const receivedEvents = (person: Person, event: string) =>
+  eventsIn(person.received, event).map(([arg]) => arg);
 
 /** Navigates inside the single-page app, the way a link click does. */
 async function goInApp(page: Page, path: string) {
@@ -134,6 +158,19 @@ test.describe('direct messages', () => {
       await expect(messages(b.page).getByText('How is the weather?')).toBeVisible();
       await expect(messages(b.page).getByRole('listitem')).toHaveCount(3);
       await expect(messages(a.page).getByRole('listitem')).toHaveCount(3);
+      // Each message reached the room as itself, once (issue 20: not the whole history each time).
+      const weather = receivedEvents(b, 'newMessage').filter(
+        (m) => (m as { content?: string }).content === 'How is the weather?',
+      );
+      expect(weather).toEqual([
+        expect.objectContaining({
+          content: 'How is the weather?',
+          conversationId,
+          senderId: alice._id,
+          seq: 3,
+        }),
+      ]);
+      expect(receivedEvents(b, 'displayMessage')).toEqual([]);
       // Grouped under a Vancouver day heading: short weekday, month and day. Computed in the browser: its time-zone
       // database is the one the app uses (Chromium's and Node's disagree on Vancouver's offset in late 2026).
       const today = await a.page.evaluate(() =>
@@ -260,11 +297,16 @@ test.describe('direct messages', () => {
       });
       await expect(messages(a.page).getByText('sent while Alice was offline')).toHaveCount(0);
 
+      const fetchesBefore = a.historyFetches;
       await a.context.unroute('**/socket.io/**');
-      // Alice reconnects, rejoins and refetches: the message sent meanwhile is there.
+      // Alice reconnects and rejoins, catching up from the last message she has: the one sent meanwhile is there.
       await expect(messages(a.page).getByText('sent while Alice was offline')).toBeVisible({
         timeout: 20_000,
       });
+      await expect(messages(a.page).getByText('sent while Alice was offline')).toHaveCount(1);
+      const rejoin = eventsIn(a.packets, 'sendID').at(-1);
+      expect(rejoin?.[1]).toEqual({ after: expect.any(String) });
+      expect(a.historyFetches, 'caught up over the socket, not by fetching the history').toBe(fetchesBefore);
       // Live again both ways.
       await send(a.page, 'back online');
       await expect(messages(b.page).getByText('back online')).toBeVisible();
