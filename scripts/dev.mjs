@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// `npm run dev -- <remote>`: that remote's rspack dev server (rebuilds and reloads on save), inside the local
-// product (the built shell and the other remotes, served by scripts/start.mjs --skip-install), with a developer
-// override pointing the remote at the dev server. Prints the URL to open. Extra flags go to start.mjs
-// (e.g. --skip-build to reuse the existing builds). See docs/operations.md.
+// `npm run dev -- <remote>`: that remote's rspack dev server (rebuilds and reloads on save) inside the local product,
+// through a developer override, and the URL to open. It builds only that remote (the dev server does, in memory).
+// - A product already answering on PORT (8080): used as it is (attached). Its devOverrideOrigins must allow the dev
+//   server's origin; if not, it says how to restart it.
+// - Otherwise it starts one (scripts/start.mjs --skip-install --skip-build, with loopback overrides allowed), from
+//   the existing builds (any package with no build yet is built first, once).
+// It never publishes and never changes the registry: the local build reaches this browser only, by the override.
+// See docs/operations.md, "npm run dev".
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
 const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
@@ -18,10 +23,15 @@ const DEFAULT_PORTS = {
   'mfe-account': 3004,
   'mfe-static': 3005,
 };
+const LOOPBACK = 'http://localhost:*,http://127.0.0.1:*';
 
-const [remote, ...rest] = process.argv.slice(2);
-if (!remote || !REMOTES.includes(remote)) {
-  console.error(`usage: npm run dev -- <remote> [--skip-build]\nremotes: ${REMOTES.join(', ')}`);
+const args = process.argv.slice(2).filter((arg) => arg !== '--');
+const [remote, ...extra] = args;
+if (!remote || !REMOTES.includes(remote) || extra.length > 0) {
+  console.error(
+    `npm run dev: ${extra.length > 0 ? `unexpected ${extra.join(' ')}` : `unknown remote "${remote ?? ''}"`}\n` +
+      `usage: npm run dev -- <remote>   (remotes: ${REMOTES.join(', ')}; PORT names the product's port, default 8080)`,
+  );
   process.exit(2);
 }
 
@@ -33,19 +43,12 @@ function devPort(folder) {
 }
 
 const port = devPort(remote);
+const devOrigin = `http://localhost:${port}`;
+const manifest = `${devOrigin}/mf-manifest.json`;
 const productPort = Number(process.env.PORT ?? 8080);
-const manifest = `http://localhost:${port}/mf-manifest.json`;
+const product = `http://localhost:${productPort}`;
 const children = [];
-
-function run(label, command, args, options = {}) {
-  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env, ...options });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    console.error(`\n[dev] ${label} stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
-    stop(code ?? 1);
-  });
-  return child;
-}
+const log = (line) => console.log(`[dev] ${line}`);
 
 let stopping = false;
 function stop(code = 0) {
@@ -56,23 +59,38 @@ function stop(code = 0) {
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));
 
+async function answers(url, timeoutMs = 1500) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
 async function waitFor(url, label, timeoutMs = 300_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
-    try {
-      if ((await fetch(url)).ok) return true;
-    } catch {
-      // not up yet
-    }
+    if (await answers(url)) return true;
     await new Promise((r) => setTimeout(r, 500));
   }
   if (!stopping) console.error(`[dev] ${label} did not answer at ${url}`);
   return false;
 }
 
+/** Does one of the product's override patterns allow this origin? (The shell's rule: registry/overrides.ts.) */
+function allows(patterns, origin) {
+  const url = new URL(origin);
+  return patterns.some((pattern) => {
+    const match = /^(https?):\/\/([^/:]+|\[[^\]]+\])(?::(\d+|\*))?\/?$/.exec(pattern.trim());
+    if (!match || `${match[1]}:` !== url.protocol || match[2].toLowerCase() !== url.hostname) return false;
+    return match[3] === '*' || (match[3] ?? (url.protocol === 'https:' ? '443' : '80')) === url.port;
+  });
+}
+
 /**
  * The remote's own rspack config in development mode, served by @rspack/dev-server (a dependency of
- * @skynet/tooling, so no remote needs it).
+ * @skynet/tooling, so no remote needs it). The config's devServer (tooling/rspack) serves it cross-origin.
  */
 async function startDevServer() {
   const require = createRequire(join(root, 'tooling', 'package.json'));
@@ -82,32 +100,93 @@ async function startDevServer() {
   const exported = configModule.default;
   const config = typeof exported === 'function' ? exported({}, { mode: 'development' }) : exported;
   config.mode = 'development';
-  // The page's React is the shell's production build (a singleton), and react/jsx-dev-runtime is not shared:
-  // compile JSX for the production runtime (react/jsx-runtime, shared) so the remote renders with the shell's copy.
-  for (const rule of config.module?.rules ?? []) {
-    const react = rule?.loader === 'builtin:swc-loader' ? rule.options?.jsc?.transform?.react : undefined;
-    if (react) react.development = false;
-  }
   const compiler = rspack(config);
   const server = new RspackDevServer({ ...config.devServer, port }, compiler);
   await server.start();
   process.on('exit', () => void server.stop());
 }
+
+/** Builds the packages the product needs that have no build yet (a fresh clone); never the ones that have one. */
+function buildMissing() {
+  const needed = ['shell', ...REMOTES.filter((name) => name !== remote)].filter(
+    (folder) => !existsSync(join(root, folder, 'dist')),
+  );
+  // The remote itself is served by its dev server, but the product's site needs a build of it the first time.
+  if (!existsSync(join(root, remote, 'dist'))) needed.push(remote);
+  if (!existsSync(join(root, 'api', 'dist', 'server.js'))) needed.push('api');
+  if (needed.length === 0) return;
+  log(`no build yet of ${needed.join(', ')}: building those once (with what they depend on)`);
+  const filters = needed.flatMap((folder) => ['--filter', `@skynet/${folder}...`]);
+  const status = pnpm([...filters, '--workspace-concurrency=2', 'build'], { cwd: root });
+  if (status !== 0) {
+    console.error(`[dev] the build failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+let attached = false;
+const health = await answers(`${product}/api/health`);
+if (health) {
+  attached = true;
+  const config = await (await answers(`${product}/config.json`))?.json().catch(() => null);
+  const registry = await (await answers(`${product}/remotes.json`))?.json().catch(() => null);
+  const patterns = Array.isArray(config?.devOverrideOrigins) ? config.devOverrideOrigins : [];
+  if (!registry?.remotes?.[remote]) {
+    console.error(`[dev] the product on ${product} has no ${remote} in its registry: nothing to override.`);
+    process.exit(1);
+  }
+  if (!allows(patterns, devOrigin)) {
+    console.error(
+      `[dev] the product on ${product} does not allow developer overrides from ${devOrigin} ` +
+        `(its devOverrideOrigins: ${patterns.join(', ') || 'none'}).\n` +
+        `[dev] Restart it with DEV_OVERRIDE_ORIGINS=${LOOPBACK} npm start, or stop it and run npm run dev -- ${remote} ` +
+        'again to start one.',
+    );
+    process.exit(1);
+  }
+  log(`attached to the product already running on ${product} (its registry is not touched)`);
+} else {
+  buildMissing();
+  log(
+    `no product on ${product}: starting one (npm start --skip-install --skip-build, overrides from loopback)`,
+  );
+  const child = spawn(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), '--skip-install', '--skip-build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        PORT: String(productPort),
+        DEV_OVERRIDE_ORIGINS: process.env.DEV_OVERRIDE_ORIGINS ?? LOOPBACK,
+        PUBLISH: '',
+        SKYNET_START_COMMAND: 'npm run dev',
+      },
+    },
+  );
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    console.error(`\n[dev] the product stopped (${signal ?? `exit ${code}`}); stopping the rest.`);
+    stop(code ?? 1);
+  });
+}
+
 startDevServer().catch((error) => {
   console.error(`[dev] the ${remote} dev server could not start:`, error);
   stop(1);
 });
-run('the product', process.execPath, [join(root, 'scripts', 'start.mjs'), '--skip-install', ...rest]);
 
 const [devUp, productUp] = await Promise.all([
   waitFor(manifest, `${remote} dev server`),
-  waitFor(`http://localhost:${productPort}/api/health`, 'the product'),
+  attached ? true : waitFor(`${product}/api/health`, 'the product'),
 ]);
 if (devUp && productUp) {
-  const url = `http://localhost:${productPort}/?override=${remote}=${manifest}`;
+  const url = `${product}/?override=${remote}=${manifest}`;
   console.log(
-    `\n[dev] ${remote} is served by its dev server on http://localhost:${port} (rebuilds and reloads on save).` +
-      `\n[dev] Open ${url}\n[dev] and confirm the override once; the banner at the top clears it.` +
-      `\n[dev] Ctrl+C stops both.\n`,
+    `\n[dev] ${remote} is served by its dev server on ${devOrigin} (rebuilds on save; reload the page to see it).` +
+      `\n[dev] Open ${url}\n[dev] and confirm the override once (or add it in ${product}/?overrides-panel).` +
+      `\n[dev] The banner at the top shows it and clears it. Nothing was published: other people get the registry's version.` +
+      `\n[dev] Ctrl+C stops the dev server${attached ? ' (the product keeps running)' : ' and the product'}.\n`,
   );
 }

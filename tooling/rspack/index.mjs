@@ -429,7 +429,10 @@ function baseConfig(packageDir, { mode, name, port }) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+              // The production JSX runtime in every mode: a remote renders with the page's React, the shell's
+              // production build (a singleton), whose dispatcher has no getOwner for jsxDEV (issue 24: a remote's own
+              // dev server failed against a served site with "dispatcher.getOwner is not a function").
+              transform: { react: { runtime: 'automatic', development: false, refresh: false } },
             },
             env: { targets: 'chrome >= 111, firefox >= 111, safari >= 16.4, edge >= 111' },
           },
@@ -453,7 +456,17 @@ function baseConfig(packageDir, { mode, name, port }) {
     performance: { hints: false },
     devServer: {
       port,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      // A developer override loads this dev server's manifest, entry and chunks into a page of another origin
+      // (a deployed site, or the local product): readable cross-origin (fetch of the manifest; CORP for pages that
+      // isolate), and reachable from a public https site to localhost (Chrome's Private Network Access preflight).
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+        'Access-Control-Allow-Headers': '*',
+        'Access-Control-Allow-Private-Network': 'true',
+        'Cross-Origin-Resource-Policy': 'cross-origin',
+      },
+      allowedHosts: 'all',
       historyApiFallback: true,
       hot: false,
       liveReload: true,
