@@ -107,7 +107,54 @@ async function makeUsers() {
   }
 }
 
-/** A socket per user, joined to its conversation; on every (re)connection it joins again and refetches. */
+/** Records a message this user's socket got from its partner, the first time: live, or caught up by a join. */
+function receive(user, message, how) {
+  if (message?.senderId !== user.id && !received.has(message?.content)) {
+    received.set(message.content, { at: Date.now(), how });
+  }
+}
+
+/**
+ * Joins the user's conversation catching up from its cursor (what mfe-chat does): sendID with { after: the newest
+ * message it holds with every earlier one }; the answer carries exactly the messages stored after it. A join that
+ * fails or is not answered (a node dying under it) is tried again a second later while connected.
+ */
+function joinRoom(user) {
+  const { socket } = user;
+  if (!socket.connected) return;
+  const after = user.cursor?.id;
+  socket.timeout(5000).emit('sendID', user.conversationId, after ? { after } : {}, (err, ack) => {
+    if (err || !ack?.ok || !ack.catchUp) {
+      setTimeout(() => joinRoom(user), 1000);
+      return;
+    }
+    const { messages, top } = ack.catchUp;
+    for (const message of messages) receive(user, message, 'caught up');
+    if (!user.cursor || top > user.cursor.seq)
+      user.cursor = { id: messages.at(-1)?._id ?? after ?? null, seq: top };
+    advance(user);
+  });
+}
+
+/** Moves the cursor over messages received in number order; a number still missing after 1 s: join (catch up). */
+function advance(user) {
+  const cursor = user.cursor;
+  if (!cursor) return;
+  for (const seq of user.ahead.keys()) if (seq <= cursor.seq) user.ahead.delete(seq);
+  while (user.ahead.has(cursor.seq + 1)) {
+    cursor.id = user.ahead.get(cursor.seq + 1);
+    user.ahead.delete(cursor.seq + 1);
+    cursor.seq += 1;
+  }
+  if (user.ahead.size > 0 && !user.gapTimer) {
+    user.gapTimer = setTimeout(() => {
+      user.gapTimer = null;
+      if (user.ahead.size > 0) joinRoom(user);
+    }, 1000);
+  }
+}
+
+/** A socket per user, joined to its conversation; on every (re)connection it joins again and catches up. */
 function connectSockets() {
   for (const user of users) {
     const socket = io(cluster.base, {
@@ -123,35 +170,22 @@ function connectSockets() {
     });
     user.socket = socket;
     user.reconnects = [];
+    user.cursor = null;
+    user.ahead = new Map();
     socket.on('disconnect', () => {
       user.disconnectedAt ??= Date.now();
     });
-    socket.on('connect', async () => {
+    socket.on('connect', () => {
       if (user.disconnectedAt) user.reconnects.push(Date.now() - user.disconnectedAt);
       user.disconnectedAt = undefined;
-      socket.timeout(5000).emit('sendID', user.conversationId, () => {});
-      // Catch up (what mfe-chat does after joining): anything sent while this socket was away.
-      const history = await call('POST', '/user/getchats', {
-        token: user.token,
-        node: user.node,
-        body: { receiverId: user.partner.id },
-      });
-      for (const day of history.body?.message ?? []) {
-        for (const message of day.messages) {
-          if (message.senderId !== user.id && !received.has(message.content)) {
-            received.set(message.content, { at: Date.now(), how: 'caught up' });
-          }
-        }
-      }
+      joinRoom(user);
     });
-    socket.on('displayMessage', (days) => {
-      for (const day of days ?? []) {
-        for (const message of day.messages ?? []) {
-          if (message.senderId !== user.id && !received.has(message.content)) {
-            received.set(message.content, { at: Date.now(), how: 'live' });
-          }
-        }
-      }
+    // One new message per event, with its number in the conversation.
+    socket.on('newMessage', (message) => {
+      if (message?.conversationId !== user.conversationId) return;
+      receive(user, message, 'live');
+      if (!user.cursor || message.seq > user.cursor.seq) user.ahead.set(message.seq, message._id);
+      advance(user);
     });
   }
 }
