@@ -6,6 +6,7 @@ export * from './head-start.js';
 export * from './limits.js';
 export * from './planets.js';
 export * from './registry.js';
+export * from './registry-table.js';
 export * from './routes.js';
 export * from './routing.js';
 export * from './socket.js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
@@ -16,7 +16,7 @@ import {
   route,
   status,
 } from './commands.mjs';
-import { OpsError, REGISTRY_FILE, readRegistry } from './registry-store.mjs';
+import { OpsError, readRegistry, registryStore } from './registry-store.mjs';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 
@@ -30,6 +30,7 @@ const USAGE = `usage: npm run ops -- <command> [options]
 
   common: --reason "<why>"  (kept in registry-history.jsonl)
           --site <dir>       (default: SITE_DIR, else DATA_DIR/site, else .data/site)
+          --database-url <postgres://…>  (default: DATABASE_URL; the registry in PostgreSQL, else in the site folder)
           --expect-revision N  (refuse unless the registry is still at revision N)
   gate:   --max-failure-rate P (percent, default 5)  --min-loads N (default 20)  --api <url> (the counts' server)
 remotes: ${REMOTES.join(', ')}`;
@@ -57,6 +58,7 @@ const OPTIONS = /** @type {const} */ ({
   from: { type: 'string' },
   version: { type: 'string' },
   site: { type: 'string' },
+  'database-url': { type: 'string' },
   api: { type: 'string' },
   token: { type: 'string' },
   json: { type: 'boolean' },
@@ -102,7 +104,7 @@ function parseCommandLine(argv) {
   if (values.help === true || !command) return { command, words, values, help: true };
   const spec = COMMANDS[/** @type {keyof typeof COMMANDS} */ (command)];
   if (!spec) throw new OpsError(`unknown command "${command}"\n\n${USAGE}`, 'usage');
-  const takes = [...spec.options, 'site', 'help'];
+  const takes = [...spec.options, 'site', 'database-url', 'help'];
   const listed = takes.map((name) => `--${name}`).join(', ');
   for (const token of tokens) {
     if (token.kind === 'option-terminator') {
@@ -161,6 +163,13 @@ async function main(argv) {
   if (values.str('site')) process.env.SITE_DIR = resolve(cwd, /** @type {string} */ (values.str('site')));
   const { siteDir } = await import('../site/layout.mjs');
   const site = siteDir();
+  // Where the registry lives (registry-store.mjs): PostgreSQL with DATABASE_URL, else the site folder's remotes.json.
+  const databaseUrl = values.str('database-url');
+  if (databaseUrl !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+      throw new OpsError('--database-url must be a postgres:// or postgresql:// URL', 'usage');
+    process.env.DATABASE_URL = databaseUrl;
+  }
   // Every registry change says why in registry-history.jsonl, even when nobody said.
   const reason = values.str('reason') ?? 'no --reason given';
   const wholeNumber = (/** @type {string} */ name) => {
@@ -189,7 +198,7 @@ async function main(argv) {
    * @param {boolean} counts
    */
   const source = (counts) => ({
-    registry: join(site, REGISTRY_FILE),
+    registry: registryStore(site).where,
     revision: readRegistry(site).revision,
     ...(counts ? { api, apiFrom } : {}),
   });

@@ -1,4 +1,6 @@
-// The registry file (/remotes.json) and its history: every change atomic, compare-and-swap, and recorded.
+// The registry (/remotes.json) and its history: every change atomic, compare-and-swap, and recorded. Two stores
+// behind one interface (registryStore): the site folder's remotes.json under a lock file (one host), or, with
+// DATABASE_URL, PostgreSQL (registry-pg.mjs: every host that reaches the database; the API nodes read it there).
 import { createHash } from 'node:crypto';
 import {
   appendFileSync,
@@ -13,6 +15,8 @@ import {
 } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSyncFn } from 'synckit';
 
 export const REGISTRY_FILE = 'remotes.json';
 export const HISTORY_FILE = 'registry-history.jsonl';
@@ -42,11 +46,11 @@ export class OpsError extends Error {
 const hashText = (/** @type {string} */ text) => createHash('sha256').update(text).digest('hex');
 
 /**
- * Reads the registry with what a later commit checks against (its revision and the hash of its text).
+ * The site folder's remotes.json with what a later commit checks against (its revision and the hash of its text).
  * @param {string} site
  * @returns {Snapshot}
  */
-export function readRegistry(site) {
+export function readRegistryFile(site) {
   const file = join(site, REGISTRY_FILE);
   if (!existsSync(file)) {
     return { registry: { schemaVersion: 1, revision: 0, remotes: {} }, revision: 0, hash: '' };
@@ -113,9 +117,9 @@ export function writeAtomically(/** @type {string} */ file, /** @type {string} *
  * @param {Array<Omit<HistoryEntry, 'at' | 'revision'>>} entries
  * @returns {Registry}
  */
-export function commitRegistry(site, snapshot, next, entries) {
+function commitRegistryFile(site, snapshot, next, entries) {
   return withLock(site, () => {
-    const current = readRegistry(site);
+    const current = readRegistryFile(site);
     if (current.hash !== snapshot.hash || current.revision !== snapshot.revision) {
       throw new OpsError(
         `remotes.json changed since it was read (revision ${snapshot.revision} -> ${current.revision}): ` +
@@ -141,11 +145,11 @@ export function commitRegistry(site, snapshot, next, entries) {
 }
 
 /**
- * Every history entry, oldest first (unreadable lines skipped).
+ * Every history entry of registry-history.jsonl, oldest first (unreadable lines skipped).
  * @param {string} site
  * @returns {HistoryEntry[]}
  */
-export function readHistory(site) {
+function readHistoryFile(site) {
   const file = join(site, HISTORY_FILE);
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
@@ -159,6 +163,99 @@ export function readHistory(site) {
       }
     });
 }
+
+/**
+ * Where the registry lives, one interface for both: `read` (a snapshot), `commit` (compare-and-swap against a
+ * snapshot, with history entries; refuses with an OpsError `conflict`), `history` (oldest first).
+ * @typedef {{
+ *   kind: 'file' | 'postgres',
+ *   where: string,
+ *   read(): Snapshot,
+ *   commit(snapshot: Snapshot, next: Registry, entries: Array<Omit<HistoryEntry, 'at' | 'revision'>>): Registry,
+ *   history(): HistoryEntry[],
+ * }} RegistryStore
+ */
+
+/** @param {string} site @returns {RegistryStore} */
+export function fileStore(site) {
+  return {
+    kind: 'file',
+    where: join(site, REGISTRY_FILE),
+    read: () => readRegistryFile(site),
+    commit: (snapshot, next, entries) => commitRegistryFile(site, snapshot, next, entries),
+    history: () => readHistoryFile(site),
+  };
+}
+
+/** @type {((...args: unknown[]) => any) | null} */
+let runInWorker = null;
+
+/**
+ * One PostgreSQL store operation, waited for: the ops commands and publishSite are synchronous, the pg client is
+ * not, so it runs in a worker thread (registry-pg-worker.mjs, through synckit) while this thread waits.
+ * @param {'read' | 'commit' | 'history'} name @param {string} url @param {string} site @param {unknown[]} args
+ */
+function databaseCall(name, url, site, ...args) {
+  runInWorker ??= createSyncFn(fileURLToPath(new URL('./registry-pg-worker.mjs', import.meta.url)), {
+    timeout: 60_000,
+  });
+  const answer = runInWorker(name, url, site, ...args);
+  if (answer.ok) return answer.value;
+  if (answer.ops) throw new OpsError(answer.message, answer.code);
+  throw new OpsError(`the registry's PostgreSQL failed: ${answer.message}`, 'unavailable');
+}
+
+/**
+ * The registry in PostgreSQL (registry-pg.mjs); the site folder's remotes.json and history are imported into an
+ * empty table on first use.
+ * @param {string} site @param {string} url
+ * @returns {RegistryStore}
+ */
+export function databaseStore(site, url) {
+  let where = 'PostgreSQL';
+  try {
+    const u = new URL(url);
+    where = `PostgreSQL ${u.host}${u.pathname}`;
+  } catch {
+    // refused by the first call
+  }
+  return {
+    kind: 'postgres',
+    where,
+    read: () => databaseCall('read', url, site),
+    commit: (snapshot, next, entries) => databaseCall('commit', url, site, snapshot, next, entries),
+    history: () => databaseCall('history', url, site),
+  };
+}
+
+/**
+ * The store for a site: PostgreSQL when DATABASE_URL is set (the variable the API server reads, so ops, `npm start`
+ * and `npm run cluster` change the registry the nodes serve), else the site folder's remotes.json.
+ * @param {string} site
+ * @returns {RegistryStore}
+ */
+export function registryStore(site) {
+  const url = process.env.DATABASE_URL?.trim();
+  return url ? databaseStore(site, url) : fileStore(site);
+}
+
+/** The registry with what a later commit checks against (its revision and the hash of its text). */
+export const readRegistry = (/** @type {string} */ site) => registryStore(site).read();
+
+/**
+ * Compare-and-swap: writes `next` as the new registry only when the store still holds what `snapshot` read
+ * (same revision, same text); otherwise refuses, naming what changed. Appends one history entry per entry.
+ * @param {string} site
+ * @param {Snapshot} snapshot
+ * @param {Registry} next
+ * @param {Array<Omit<HistoryEntry, 'at' | 'revision'>>} entries
+ * @returns {Registry}
+ */
+export const commitRegistry = (site, snapshot, next, entries) =>
+  registryStore(site).commit(snapshot, next, entries);
+
+/** Every history entry, oldest first. */
+export const readHistory = (/** @type {string} */ site) => registryStore(site).history();
 
 /**
  * The stables a remote has had, as a stack: each change of stable pushes, each rollback pops.
