@@ -91,7 +91,11 @@ async function pgliteClone(): Promise<Database> {
 }
 
 /** PostgreSQL: a template database migrated + seeded once, then a fresh database per test file cloned from it. */
-async function postgresClone(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function postgresClone(): Promise<{
+  database: Database;
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('SKYNET_TEST_DB=postgres needs TEST_DATABASE_URL.');
   const urlFor = (name: string) => {
@@ -124,6 +128,7 @@ async function postgresClone(): Promise<{ database: Database; drop: () => Promis
   const database = await openPostgres(urlFor(name), 5);
   return {
     database,
+    url: urlFor(name),
     drop: async () => {
       const c = new pg.Client({ connectionString: baseUrl });
       await c.connect();

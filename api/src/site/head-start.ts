@@ -33,6 +33,7 @@ import {
   TOKEN_KEY,
 } from '@skynet/contract';
 import { fileStamp, isObject, type Json, readJson, siteFile } from './files.js';
+import { fileRegistry, type RegistrySource } from './registry-source.js';
 
 /**
  * A preload that failed is kept by the browser and handed, failed, to the first element that asks for the same file:
@@ -122,12 +123,11 @@ interface SiteState {
   files: Record<string, unknown>;
 }
 
-/** The registry and what each remote's stable version would load first, read once per change of the files. */
-function readSite(siteDir: string, generatedConfig: Json, key: string): SiteState {
+/** The registry and what each remote's stable version would load first, read once per change of either. */
+function readSite(siteDir: string, generatedConfig: Json, key: string, raw: unknown): SiteState {
   const shipped = readJson(path.join(siteDir, 'config.json'));
   const config = isObject(shipped) ? shipped : generatedConfig;
   const api = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : '/api';
-  const raw = readJson(path.join(siteDir, 'remotes.json'));
   const { registry } = parseRegistry(raw);
   // A shell that bundles the remotes' code itself (the monolithic comparison build, tooling/rspack/monolith.mjs)
   // lists each route's files at the site root: those, and no remote's own.
@@ -147,17 +147,20 @@ function readSite(siteDir: string, generatedConfig: Json, key: string): SiteStat
 
 /**
  * The head start of each path, read once and again only when the registry or config.json change (a rollout or a
- * rollback rewrites the registry, and with it the files named here). The route is the one the shell shows a
+ * rollback changes the registry, and with it the files named here). The route is the one the shell shows a
  * signed-in visitor (findRoute, @skynet/contract): the calls and signed-in files are only started with a token.
+ * The registry comes from `registry` (the site folder's file, or PostgreSQL: registry-source.ts), from memory.
  */
 export function headStartFor(
   siteDir: string,
   generatedConfig: Json,
+  registry: RegistrySource = fileRegistry(siteDir),
 ): (pathname: string, withFiles: boolean) => HeadStart {
   let cached: SiteState | null = null;
   return (pathname, withFiles) => {
-    const key = `${fileStamp(path.join(siteDir, 'remotes.json'))}|${fileStamp(path.join(siteDir, 'config.json'))}`;
-    if (cached?.key !== key) cached = readSite(siteDir, generatedConfig, key);
+    const current = registry.current();
+    const key = `${current.key}|${fileStamp(path.join(siteDir, 'config.json'))}`;
+    if (cached?.key !== key) cached = readSite(siteDir, generatedConfig, key, current.raw);
     const files = withFiles ? { files: cached.files } : {};
     const found = findRoute(cached.registry, pathname, 'signed-in');
     if (found) {

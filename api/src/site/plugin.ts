@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CONFIG_PATH, SOCKET_PATH } from '@skynet/contract';
+import { CONFIG_PATH, REGISTRY_PATH, SOCKET_PATH } from '@skynet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { siteFile } from './files.js';
 import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from './prerendered-page.js';
+import { databaseRegistry, fileRegistry, type RegistrySource } from './registry-source.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +69,23 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     app.log.warn({ siteDir }, 'SITE_DIR does not exist yet: only /api is served until the site is built');
   }
 
+  // The registry: PostgreSQL with DATABASE_URL (every node the same, changes arrive within seconds), else the site
+  // folder's remotes.json (registry-source.ts). Held in memory: no request waits for it.
+  const registry: RegistrySource = config.databaseUrl
+    ? await databaseRegistry({ url: config.databaseUrl, database: app.database, siteDir, log: app.log })
+    : fileRegistry(siteDir);
+  app.health.addCheck('registry', () => registry.problem());
+  app.addHook('onClose', async () => {
+    await registry.close();
+  });
+  app.get(REGISTRY_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const { text, etag } = registry.current();
+    if (text === null) return reply.code(404).send({ success: false, error: 'Not found.' });
+    reply.header('Cache-Control', NO_CACHE).header('ETag', `"${etag}"`);
+    if (request.headers['if-none-match'] === `"${etag}"`) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(text);
+  });
+
   // Generated when the site does not ship its own /config.json (pages carry the same, pageHtmlFor below).
   const generatedConfig = {
     apiBaseUrl: '/api',
@@ -109,14 +127,17 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     // Only files that are there: a precompressed `.br` twin is never sent for a file that was removed.
     // Source maps only in development (NODE_ENV=development): production serves no map of its sources.
     allowedPath: (pathName) =>
-      pathName !== CONFIG_PATH && (serveSourceMaps || !pathName.endsWith('.map')) && siteHas(pathName),
+      pathName !== CONFIG_PATH &&
+      pathName !== REGISTRY_PATH &&
+      (serveSourceMaps || !pathName.endsWith('.map')) &&
+      siteHas(pathName),
     setHeaders: (reply, filePath) => {
       const rel = `/${path.relative(siteDir, filePath).split(path.sep).join('/')}`;
       reply.header('Cache-Control', cacheControlFor(rel));
     },
   });
 
-  const pageHtml = pageHtmlFor(siteDir, generatedConfig);
+  const pageHtml = pageHtmlFor(siteDir, generatedConfig, registry);
   const sendPage = (reply: FastifyReply, url: string) => {
     const page = pageHtml(url);
     if (page.standalone) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { OVERRIDE_PARAM, OVERRIDES_KEY, TOKEN_KEY } from '@skynet/contract';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
+import { fileRegistry, type RegistrySource } from './registry-source.js';
 
 /**
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
@@ -113,9 +114,11 @@ const SLOT =
  * A standalone page stays standalone only while every remote in it is stable alone: with a canary, some visitors
  * must get other code, and only the shell knows who (chooseVersion in @skynet/contract, keyed on its visitor id), so the scripts run.
  */
-export function findPrerendered(siteDir: string): Map<string, Prerendered> {
+export function findPrerendered(
+  siteDir: string,
+  registry: unknown = readJson(path.join(siteDir, 'remotes.json')),
+): Map<string, Prerendered> {
   const pages = new Map<string, Prerendered>();
-  const registry = readJson(path.join(siteDir, 'remotes.json'));
   if (!isObject(registry) || !isObject(registry.remotes)) return pages;
   const stable = new Map<string, { version: string; markup: PublishedMarkup; canary: boolean }>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
@@ -220,22 +223,23 @@ export const SPECULATION_RULES = JSON.stringify({
 /**
  * The HTML for a navigation to `pathname`, with its head start (head-start.ts). index.html and the prerendered pages
  * are read once and again only when index.html or the registry change (a rollout or rollback of the owning remote
- * rewrites the registry).
+ * changes the registry). The registry comes from `registry` (the site folder's file or PostgreSQL), from memory.
  */
 export function pageHtmlFor(
   siteDir: string,
   generatedConfig: Record<string, unknown>,
+  registry: RegistrySource = fileRegistry(siteDir),
 ): (pathname: string) => PageHtml {
   const indexFile = path.join(siteDir, 'index.html');
-  const registryFile = path.join(siteDir, 'remotes.json');
   let cached: { key: string; index: PageHtml; pages: Map<string, PageHtml> } | null = null;
-  const headStart = headStartFor(siteDir, generatedConfig);
+  const headStart = headStartFor(siteDir, generatedConfig, registry);
   return (pathname) => {
-    const key = `${fileStamp(indexFile)}|${fileStamp(registryFile)}`;
+    const current = registry.current();
+    const key = `${fileStamp(indexFile)}|${current.key}`;
     if (cached?.key !== key) {
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
-      for (const [pagePath, page] of findPrerendered(siteDir))
+      for (const [pagePath, page] of findPrerendered(siteDir, current.raw))
         pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
       cached = { key, index: { html: index, standalone: false }, pages };
     }

@@ -18,8 +18,13 @@ export interface Health {
   /** NODE_NAME (default `<hostname>-<pid>`): also in every answer's `x-skynet-node` header. */
   node: string;
   pid: number;
-  /** Whether this process can serve: the database answers SELECT 1 and Redis (when configured) answers PING. */
+  /**
+   * Whether this process can serve: the database answers SELECT 1, Redis (when configured) answers PING, and every
+   * check added with `addCheck` says nothing is wrong.
+   */
   readiness(): Promise<Readiness>;
+  /** Adds a readiness check: `check()` answers what is wrong (a problem `<name>: <text>`), or null when ready. */
+  addCheck(name: string, check: () => string | null): void;
   /** Requests being handled now. */
   inflight(): number;
   /**
@@ -69,8 +74,12 @@ async function healthPlugin(app: FastifyInstance, opts: { config: Config }) {
     done();
   });
 
+  const checks = new Map<string, () => string | null>();
   const health: Health = {
     node,
+    addCheck(name, check) {
+      checks.set(name, check);
+    },
     pid: process.pid,
     inflight: () => inflight,
     async drain(ms) {
@@ -114,6 +123,10 @@ async function healthPlugin(app: FastifyInstance, opts: { config: Config }) {
             },
           );
         }
+      }
+      for (const [name, check] of checks) {
+        const problem = check();
+        if (problem !== null) problems.push(`${name}: ${problem}`);
       }
       return { ready: problems.length === 0, database, redis, problems };
     },
