@@ -50,4 +50,16 @@ describe('configuration', () => {
     assert.deepEqual(c.corsOrigins, ['https://a.example', 'http://localhost:3000']);
     assert.equal(c.publicOrigin, 'https://skynet.example');
   });
+
+  it('bounds the chat history cache in megabytes (CHAT_CACHE_MB, default 64)', () => {
+    assert.equal(loadConfig({}).chatCacheBytes, 64 * 1024 * 1024);
+    assert.equal(loadConfig({ CHAT_CACHE_MB: '16' }).chatCacheBytes, 16 * 1024 * 1024);
+    for (const bad of ['0', '-1', '1.5', 'lots', '70000']) {
+      assert.throws(
+        () => loadConfig({ CHAT_CACHE_MB: bad }),
+        (err: unknown) => err instanceof ConfigError && /CHAT_CACHE_MB/.test(err.message),
+        bad,
+      );
+    }
+  });
 });
