@@ -18,6 +18,8 @@ export interface AccountChangeFlowProps {
   /** The confirm dialog's question. */
   question: string;
   fields: FieldSpec[];
+  /** A line shown above the form's fields (what happens next). */
+  note?: string;
   /** Sends the change; answers the server's message. */
   submit: (values: Record<string, string>) => Promise<string>;
   onChanged?: (values: Record<string, string>) => void;
@@ -25,7 +27,14 @@ export interface AccountChangeFlowProps {
 
 type Step = 'idle' | 'confirm' | 'form';
 
-export function AccountChangeFlow({ label, question, fields, submit, onChanged }: AccountChangeFlowProps) {
+export function AccountChangeFlow({
+  label,
+  question,
+  fields,
+  note,
+  submit,
+  onChanged,
+}: AccountChangeFlowProps) {
   const [step, setStep] = useState<Step>('idle');
   const trigger = useRef<HTMLButtonElement>(null);
   return (
@@ -60,6 +69,7 @@ export function AccountChangeFlow({ label, question, fields, submit, onChanged }
           returnFocusTo={trigger}
           title={label}
           fields={fields}
+          note={note}
           submit={submit}
           onClose={() => setStep('idle')}
           onChanged={onChanged}
@@ -73,6 +83,7 @@ function ChangeForm({
   returnFocusTo,
   title,
   fields,
+  note,
   submit,
   onClose,
   onChanged,
@@ -80,6 +91,7 @@ function ChangeForm({
   returnFocusTo: RefObject<HTMLButtonElement | null>;
   title: string;
   fields: FieldSpec[];
+  note?: string;
   submit: AccountChangeFlowProps['submit'];
   onClose: () => void;
   onChanged?: AccountChangeFlowProps['onChanged'];
@@ -112,6 +124,7 @@ function ChangeForm({
   return (
     <Dialog open returnFocusTo={returnFocusTo} title={title} onClose={onClose} dismissible={!busy}>
       <form className={styles.form} onSubmit={send} aria-label={title}>
+        {note && <p className={styles.note}>{note}</p>}
         {fields.map((field, index) =>
           field.type === 'password' ? (
             <PasswordField

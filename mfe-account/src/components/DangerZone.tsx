@@ -28,15 +28,23 @@ export function DangerZone() {
             { name: 'currEmail', label: 'Current email', type: 'email', autoComplete: 'email' },
             { name: 'newEmail', label: 'New email', type: 'email', autoComplete: 'off' },
             { name: 'confirmEmail', label: 'Confirm new email', type: 'email', autoComplete: 'off' },
+            // Re-authentication: whoever holds a signed-in browser must still know the password.
+            {
+              name: 'password',
+              label: 'Current password',
+              type: 'password',
+              autoComplete: 'current-password',
+            },
           ]}
+          note="The new address takes effect once you open the link we send to it."
           submit={(values) =>
             accountApi.changeEmail(
               (values.currEmail ?? '').trim(),
               (values.newEmail ?? '').trim(),
               (values.confirmEmail ?? '').trim(),
+              values.password ?? '',
             )
           }
-          onChanged={(values) => session.patchUser({ email: (values.newEmail ?? '').trim() })}
         />
         <AccountChangeFlow
           label="Change Password"

@@ -1,22 +1,26 @@
-// DELETE ACCOUNT, spec point 4: confirm; type the exact phrase; last chance (30 days, contact support).
-// Success drops the token and shows /login; a failed delete closes the last chance and reopens the phrase.
+// DELETE ACCOUNT, spec point 4: confirm; type the exact phrase (and the current password: re-authentication); last
+// chance (30 days, contact support). Success drops the token and shows /login; a failed delete closes the last
+// chance and reopens the phrase.
 import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
 import {
   accountApi,
   Dialog,
   failureText,
+  PasswordField,
   paths,
   SubmitButton,
   TextField,
   useSingleFlight,
 } from '@skynet/kit';
-import { notify } from '@skynet/shared';
+import { notify, useSession } from '@skynet/shared';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { signOutToLogin } from '../hooks/useLogout';
 import styles from './DangerZone.module.css';
 
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
+export const PROVIDER_ACCOUNT_NOTE =
+  'You sign in with an identity provider: deleting needs a sign-in there within the last 10 minutes. If it has been longer, log out and sign in again first.';
 
 type Step = 'idle' | 'confirm' | 'phrase' | 'last-chance';
 
@@ -25,12 +29,17 @@ export function DeleteAccountFlow() {
   const [step, setStep] = useState<Step>('idle');
   const trigger = useRef<HTMLButtonElement>(null);
   const [phrase, setPhrase] = useState('');
+  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, run] = useSingleFlight();
+  // An account with an e-mail signs in with a password and confirms with it; one from the identity provider cannot.
+  const { user } = useSession();
+  const hasPassword = Boolean(user?.email);
 
   const close = () => {
     setStep('idle');
     setPhrase('');
+    setPassword('');
     setError(null);
   };
 
@@ -48,7 +57,9 @@ export function DeleteAccountFlow() {
     void run(async () => {
       let message: string;
       try {
-        message = await accountApi.deleteAccount(phrase);
+        message = hasPassword
+          ? await accountApi.deleteAccount(phrase, password)
+          : await accountApi.deleteAccount(phrase);
       } catch (failure) {
         setError(failureText(failure));
         setStep('phrase');
@@ -115,6 +126,22 @@ export function DeleteAccountFlow() {
               setError(null);
             }}
           />
+          {hasPassword ? (
+            <PasswordField
+              label="Current password"
+              name="password"
+              autoComplete="current-password"
+              required
+              toggleName="current password"
+              value={password}
+              onChange={(value) => {
+                setPassword(value);
+                setError(null);
+              }}
+            />
+          ) : (
+            user && <p className={styles.note}>{PROVIDER_ACCOUNT_NOTE}</p>
+          )}
           {error && (
             <p role="alert" className={styles.error}>
               {error}

@@ -76,17 +76,39 @@ test("Change Username: the server's error shows in the form, which stays open", 
   expect(session.patchUser).not.toHaveBeenCalled();
 });
 
-test('Change Email sends the current, new and confirmed e-mail', async () => {
+test('Change Email sends the current, new and confirmed e-mail, and the current password (re-authentication)', async () => {
   const user = userEvent.setup();
   api.changeEmail.mockResolvedValue('Email changed.');
+  show();
+  const form = await openForm(user, 'Change Email');
+  expect(form).toHaveTextContent('The new address takes effect once you open the link we send to it.');
+  await user.type(within(form).getByLabelText('Current email'), 'ada@example.com');
+  await user.type(within(form).getByLabelText('New email'), 'ada@mars.example');
+  await user.type(within(form).getByLabelText('Confirm new email'), 'ada@mars.example');
+  await user.type(within(form).getByLabelText('Current password'), 'my password');
+  await user.click(within(form).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Email changed.')).toBeInTheDocument();
+  expect(api.changeEmail).toHaveBeenCalledWith(
+    'ada@example.com',
+    'ada@mars.example',
+    'ada@mars.example',
+    'my password',
+  );
+  // Nothing changes in the session until the new address confirms the change.
+  expect(session.patchUser).not.toHaveBeenCalled();
+});
+
+test("Change Email: a wrong password shows the server's error in the form, which stays open", async () => {
+  const user = userEvent.setup();
+  api.changeEmail.mockRejectedValue(httpError(400, { error: 'The current password is not correct.' }));
   show();
   const form = await openForm(user, 'Change Email');
   await user.type(within(form).getByLabelText('Current email'), 'ada@example.com');
   await user.type(within(form).getByLabelText('New email'), 'ada@mars.example');
   await user.type(within(form).getByLabelText('Confirm new email'), 'ada@mars.example');
-  await user.click(within(form).getByRole('button', { name: 'Save' }));
-  expect(await screen.findByText('Email changed.')).toBeInTheDocument();
-  expect(api.changeEmail).toHaveBeenCalledWith('ada@example.com', 'ada@mars.example', 'ada@mars.example');
+  await user.type(within(form).getByLabelText('Current password'), 'wrong{Enter}');
+  expect(await within(form).findByRole('alert')).toHaveTextContent('The current password is not correct.');
+  expect(screen.getByRole('dialog', { name: 'Change Email' })).toBeInTheDocument();
 });
 
 // Keeping the fresh token the API answers is the shared call's job (kit/src/api/account.test.ts).

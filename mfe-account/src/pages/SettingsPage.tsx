@@ -1,5 +1,6 @@
 import { PageHeader, paths } from '@skynet/kit';
 import { useState } from 'react';
+import { SessionsDialog } from '../components/SessionsDialog';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
 import { YourInfoDialog } from '../components/YourInfoDialog';
 import { useLogout } from '../hooks/useLogout';
@@ -7,6 +8,7 @@ import styles from './pages.module.css';
 
 export default function SettingsPage() {
   const [infoOpen, setInfoOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const logout = useLogout();
   return (
     <>
@@ -18,6 +20,7 @@ export default function SettingsPage() {
             { label: 'Followers', icon: ICONS.followers, to: paths.followers() },
             { label: 'Following', icon: ICONS.following, to: paths.following() },
             { label: 'Your Info', icon: ICONS.info, onSelect: () => setInfoOpen(true) },
+            { label: 'Your Sessions', icon: ICONS.sessions, onSelect: () => setSessionsOpen(true) },
             { label: 'Manage Account', icon: ICONS.manage, to: paths.manageAccount() },
           ]}
         />
@@ -42,6 +45,7 @@ export default function SettingsPage() {
         </button>
       </div>
       <YourInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
+      <SessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
     </>
   );
 }
