@@ -8,6 +8,7 @@
 // time until everything answers again. Exit 1 when an acknowledged write is lost or stored twice, a socket does
 // not catch up within 10 s, or the system does not serve fully again after a fault.
 // Usage: node e2e/chaos/chaos.mjs [--seconds N (per fault, default 12)] [--seed N] [--json]
+//   [--time-limit S (the whole run; default 600, 300 with --ci)] [--ci (CI: 10 s a fault, a 300 s limit)]
 // Needs a build (npm run build) and PostgreSQL 15's initdb/pg_ctl, redis-server and haproxy (Debian packages).
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +17,22 @@ import { io } from 'socket.io-client';
 import { cleanup, cleanups, cluster, need, postgres, redis, sleep, work } from './topology.mjs';
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string' }, seed: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    seconds: { type: 'string' },
+    seed: { type: 'string' },
+    json: { type: 'boolean' },
+    ci: { type: 'boolean' },
+    'time-limit': { type: 'string' },
+  },
 });
-const FAULT_SECONDS = Number(args.seconds ?? 12);
+const FAULT_SECONDS = Number(args.seconds ?? (args.ci ? 10 : 12));
+// A bounded run whatever hangs: past the limit everything started is stopped and removed, and the run fails.
+const TIME_LIMIT_S = Number(args['time-limit'] ?? (args.ci ? 300 : 600));
+setTimeout(() => {
+  console.log(`FAIL the run took longer than ${TIME_LIMIT_S} s`);
+  console.log('chaos: failed');
+  cleanup().finally(() => process.exit(1));
+}, TIME_LIMIT_S * 1000).unref();
 const RECOVERY_LIMIT_MS = 10_000;
 const USERS = 6;
 let seed = Number(args.seed ?? 20261125);
