@@ -1,7 +1,7 @@
 import { type Message, SOCKET_EVENTS } from '@skynet/contract';
 import { message } from '../testing/builders';
 import { FakeSocket } from '../testing/fakeSocket';
-import { GAP_WAIT_MS, LiveConversation } from './liveConversation';
+import { GAP_WAIT_MS, JOIN_RETRIES, LiveConversation } from './liveConversation';
 
 const JOIN = SOCKET_EVENTS.join;
 const LEAVE = SOCKET_EVENTS.leave;
@@ -140,6 +140,34 @@ describe('LiveConversation', () => {
     const { socket, onMessages } = setup();
     socket.serverEmit(NEW, delta(at(0), 1));
     expect(onMessages).not.toHaveBeenCalled();
+  });
+
+  it('tries a failed join again, 1, 2 and 4 s later, then gives up until the next connection', () => {
+    jest.useFakeTimers();
+    try {
+      const { socket, live, onMessages } = setup(true, 'm0');
+      const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+      live.setConversation('c1');
+      for (let i = 0; i < JOIN_RETRIES; i++) {
+        socket.ack(JOIN, { ok: false, error: 'Could not join the conversation.' });
+        jest.advanceTimersByTime(GAP_WAIT_MS * 2 ** i - 1);
+        expect(socket.sent(JOIN)).toHaveLength(i + 1);
+        jest.advanceTimersByTime(1);
+        expect(socket.sent(JOIN)).toHaveLength(i + 2);
+      }
+      socket.ack(JOIN, { ok: false, error: 'Could not join the conversation.' });
+      jest.advanceTimersByTime(60_000);
+      expect(socket.sent(JOIN)).toHaveLength(JOIN_RETRIES + 1);
+      // A new connection joins again, and a join that works catches up from the same cursor.
+      socket.reconnect();
+      expect(socket.sent(JOIN).at(-1)).toEqual(['c1', { after: 'm0' }]);
+      const missed = [at(1)];
+      socket.ack(JOIN, { ok: true, catchUp: { messages: missed, top: 1, replace: false } });
+      expect(onMessages).toHaveBeenCalledWith(missed, false);
+      warn.mockRestore();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   describe('a skipped message number', () => {

@@ -37,6 +37,8 @@ export interface LiveConversationOptions {
 
 /** How long a skipped message number may stay missing (it may just be on its way) before the join catches up. */
 export const GAP_WAIT_MS = 1000;
+/** A refused or failed join is tried again this many times, 1 s, 2 s, then 4 s later (the database may be back). */
+export const JOIN_RETRIES = 3;
 
 /** The newest message this side holds with every earlier one: its id (null: none) and its number. */
 interface Cursor {
@@ -61,6 +63,8 @@ export class LiveConversation {
   /** Messages received past a skipped number (or before the join's answer): number -> id. */
   private ahead = new Map<number, string>();
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private joinFailures = 0;
 
   constructor(
     private readonly socket: ChatSocket,
@@ -102,14 +106,24 @@ export class LiveConversation {
     // Not connected: socket.io would buffer the emit, but 'connect' joins anyway, so wait for it.
     if (!conversationId || !this.socket.connected) return;
     this.clearGapTimer();
+    this.clearRetryTimer();
     const after = this.cursor ? this.cursor.id : (this.options.historyCursor?.() ?? null);
     const options: JoinOptions = after ? { after } : {};
     this.socket.emit(SOCKET_EVENTS.join, conversationId, options, (ack: JoinAck | undefined) => {
       if (this.disposed || this.conversationId !== conversationId) return;
       if (ack && ack.ok === false) {
         console.warn(`[mfe-chat] could not join the conversation: ${ack.error ?? 'unknown error'}`);
+        if (this.joinFailures < JOIN_RETRIES && !this.retryTimer) {
+          const wait = GAP_WAIT_MS * 2 ** this.joinFailures;
+          this.joinFailures += 1;
+          this.retryTimer = setTimeout(() => {
+            this.retryTimer = null;
+            if (!this.disposed) this.join();
+          }, wait);
+        }
         return;
       }
+      this.joinFailures = 0;
       const catchUp = ack?.catchUp;
       // A server without catch-up: fetch once so nothing sent before is missing.
       if (!catchUp || !Array.isArray(catchUp.messages) || typeof catchUp.top !== 'number') {
@@ -133,6 +147,8 @@ export class LiveConversation {
     this.cursor = null;
     this.ahead.clear();
     this.clearGapTimer();
+    this.clearRetryTimer();
+    this.joinFailures = 0;
   }
 
   /** Moves the cursor over messages already received in number order; a number still skipped waits, then catches up. */
@@ -158,12 +174,18 @@ export class LiveConversation {
     this.gapTimer = null;
   }
 
+  private clearRetryTimer(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
   /**
    * A (re)connection: the server forgot our rooms, so join again, catching up from the cursor. With no
    * conversation yet, refetch at once: one the partner started while we were not connected has no other way in.
    */
   private readonly handleConnect = () => {
     if (this.disposed) return;
+    this.joinFailures = 0;
     if (this.conversationId) this.join();
     else this.options.onResync();
   };
