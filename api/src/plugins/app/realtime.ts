@@ -12,8 +12,8 @@ import { Server } from 'socket.io';
 import type { Config } from '../../config.js';
 import { isUuid } from '../../lib/ids.js';
 import { closeRedis, connectBounded, type RedisClient, watchRedis } from '../external/redis.js';
-import { createEventLimiter, limitSocketEvents } from './socket-limit.js';
 import type { MessageRow } from './chat-repository.js';
+import { createEventLimiter, limitSocketEvents } from './socket-limit.js';
 
 /** Event names of the live chat: @skynet/contract's, which the front end's socket client uses too. */
 const EVENTS = SOCKET_EVENTS;
@@ -168,7 +168,8 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     limitSocketEvents(socket, userId, eventLimiter);
     // sendID(conversationId, ack) as the spec has it, or sendID(conversationId, { after }, ack) to also catch up.
     socket.on(EVENTS.join, (conversationId: unknown, second?: unknown, third?: unknown) => {
-      const ack = typeof third === 'function' ? third : typeof second === 'function' ? second : null;
+      // The acknowledgement is the last argument, whatever came before: sendID(ack) without an id is answered too.
+      const ack = [third, second, conversationId].find((a) => typeof a === 'function') ?? null;
       const reply: Ack = ack ? (ack as Ack) : () => {};
       const options = joinOptions(typeof second === 'function' ? undefined : second);
       if (typeof options === 'string') {
