@@ -3,8 +3,8 @@ import type { Config } from './config.js';
 
 /** Query parameters whose values are secrets (sign-in codes, OAuth state and tokens). */
 const SECRET_PARAMS = /([?&](?:code|state|access_token|id_token|refresh_token|password)=)[^&#]*/gi;
-/** Path segments that are secrets: the reset token, in the API call and in the mail's page link. */
-const SECRET_PATH = /(\/resetpassword\/)[^/?#]+/gi;
+/** Path segments that are secrets: the reset token (API call and page link) and the e-mail change links. */
+const SECRET_PATH = /(\/(?:resetpassword|confirmemail|undoemail)\/)[^/?#]+/gi;
 
 /** A URL as the log may show it: reset tokens and sign-in codes replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

@@ -11,4 +11,7 @@ export const routes = defineRoutes<PageModule>([
   // 'public': shown whatever the session (a reset link may be opened while signed in).
   { path: '/forgetpassword', access: 'public', page: () => import('./auth/ForgotPasswordPage') },
   { path: '/resetpassword/:token', access: 'public', page: () => import('./auth/ResetPasswordPage') },
+  // The links an e-mail change mails to the new address (confirm) and the old one (undo): whatever the session.
+  { path: '/confirmemail/:token', access: 'public', page: () => import('./auth/ConfirmEmailPage') },
+  { path: '/undoemail/:token', access: 'public', page: () => import('./auth/UndoEmailPage') },
 ]);

@@ -10,7 +10,14 @@ import { NotFound } from '../layout/NotFound';
 import { routes } from '../routes';
 
 /** Paths that never show the bottom navigation bar. */
-const NO_NAV = [/^\/forgetpassword/, /^\/resetpassword\//, /^\/login/, /^\/signup/];
+const NO_NAV = [
+  /^\/forgetpassword/,
+  /^\/resetpassword\//,
+  /^\/login/,
+  /^\/signup/,
+  /^\/confirmemail\//,
+  /^\/undoemail\//,
+];
 
 export function ShellApp({ registry }: { registry: Registry }) {
   return (
@@ -64,7 +71,11 @@ function SignedOutOnly({ element }: { element: React.ReactElement }) {
   const { status } = useSession();
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
-  if (status === 'signed-in') {
+  // An identity-provider code while signed in never replaces the session silently: /login asks first.
+  if (
+    status === 'signed-in' &&
+    !(location.pathname === '/login' && new URLSearchParams(location.search).has('code'))
+  ) {
     const returnTo = new URLSearchParams(location.search).get('returnTo');
     return <Navigate to={safeReturnPath(returnTo) ?? paths.home()} replace />;
   }

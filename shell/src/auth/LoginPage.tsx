@@ -8,7 +8,7 @@ import {
   TextField,
   useSingleFlight,
 } from '@skynet/kit';
-import { notify, session } from '@skynet/shared';
+import { notify, session, useSession } from '@skynet/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout, Divider } from './AuthLayout';
@@ -19,6 +19,8 @@ import { safeReturnPath } from './returnPath';
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const LOGGED_IN = 'Logged in successfully.';
 export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Please try again.';
+export const ALREADY_SIGNED_IN =
+  'Signing in with the identity provider ends the session of the account you are signed in to in this browser.';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -27,11 +29,15 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, run] = useSingleFlight();
+  const current = useSession();
+  // A code never replaces a signed-in session silently: the person chooses (see the question below).
+  const [switchAccepted, setSwitchAccepted] = useState(false);
+  const mustAsk = Boolean(code) && current.status === 'signed-in' && !switchAccepted;
 
   // The identity provider's round trip ends here with ?code=...: exchange it once (codes are single-use).
   const exchanged = useRef<string | null>(null);
   useEffect(() => {
-    if (!code || exchanged.current === code) return;
+    if (!code || exchanged.current === code || mustAsk) return;
     exchanged.current = code;
     void run(async () => {
       try {
@@ -44,7 +50,7 @@ export default function LoginPage() {
         setParams({}, { replace: true });
       }
     });
-  }, [code, run, navigate, setParams]);
+  }, [code, run, navigate, setParams, mustAsk]);
 
   // A failed provider round trip comes back as /login?error=...: say so (in our words, not the URL's).
   const providerError = params.get('error');
@@ -69,6 +75,37 @@ export default function LoginPage() {
       navigate(safeReturnPath(params.get('returnTo')) ?? paths.home(), { replace: true });
     });
   };
+
+  if (code && mustAsk) {
+    return (
+      <AuthLayout
+        title="You are already signed in"
+        subtitle={`You are signed in as @${current.user?.userName ?? ''}.`}
+        documentTitle="Log in"
+      >
+        <p>{ALREADY_SIGNED_IN}</p>
+        <SubmitButton
+          type="button"
+          className={styles.wide}
+          onClick={() => navigate(paths.home(), { replace: true })}
+          data-autofocus
+        >
+          Stay signed in
+        </SubmitButton>
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          className={styles.wide}
+          onClick={() => {
+            void session.signOut();
+            setSwitchAccepted(true);
+          }}
+        >
+          Sign out and continue
+        </SubmitButton>
+      </AuthLayout>
+    );
+  }
 
   if (code) {
     return (
