@@ -2,8 +2,11 @@
 // `npm run cluster`: the production topology on one machine (issue 20, ARCHITECTURE "Growing past one machine"):
 // NODES API processes (default 2) behind HAProxy on PORT (default 8080), sticky for socket.io's polling, websockets
 // passed through, each node health-checked every second (a dead node gets no traffic within ~2 s). PostgreSQL
-// (DATABASE_URL) and Redis (REDIS_URL) are required: several processes share nothing else. A node that dies is
-// started again after a second, as a process supervisor would. Flags: --skip-install, --skip-build.
+// (DATABASE_URL) and Redis (REDIS_URL) are required: several processes share nothing else. The registry lives in
+// PostgreSQL (ops change it by compare-and-swap, every node reads it and follows a change within seconds), the site
+// files in the one SITE_DIR every node serves (docs/operations.md, "Shared storage"). A node that dies is started
+// again after a second, as a process supervisor would. Flags: --skip-install, --skip-build, --publish (as npm start:
+// a site with no registry yet is created from the builds; an existing one is left alone unless --publish/PUBLISH=1).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,8 +48,10 @@ if (!flags.has('--skip-install'))
   step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
 if (!flags.has('--skip-build'))
   step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
-const { publishSite } = await import('../tooling/site/publish-site.mjs');
-publishSite();
+// The site, as npm start prepares it, into the registry in PostgreSQL (DATABASE_URL: tooling/ops/registry-store.mjs).
+const { prepareSite } = await import('../tooling/site/publish-site.mjs');
+const publish = flags.has('--publish') || ['1', 'true', 'yes'].includes(process.env.PUBLISH ?? '');
+console.log(`\n${prepareSite({ publish, command: 'npm run cluster' }).message}\n`);
 
 /** The HAProxy configuration: one frontend on PORT, every node checked on /api/health each second. */
 function haproxyConfig(ports) {

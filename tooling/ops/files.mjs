@@ -10,6 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
 /** The index of a published version's files, inside its folder; not itself part of the build. */
@@ -72,7 +73,8 @@ export function shortHash(/** @type {Record<string, string>} */ files) {
  * @param {object} index written as integrity.json
  */
 export function copyAsOne(from, target, index) {
-  const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+  // Named by host too: on a folder several hosts share, two publishing at once never share a temporary folder.
+  const temp = `${target}.${hostname()}.${process.pid}.${Date.now()}.tmp`;
   rmSync(temp, { recursive: true, force: true });
   cpSync(from, temp, { recursive: true });
   writeFileSync(join(temp, INTEGRITY_FILE), `${JSON.stringify(index, null, 2)}\n`);

@@ -13,7 +13,7 @@ import { REGISTRY_CHANNEL, REGISTRY_POLL_MS, REGISTRY_SCHEMA_SQL, REGISTRY_SQL }
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../db/database.js';
-import { fileStamp } from './files.js';
+import { fileStamp, isObject, siteFile } from './files.js';
 
 export interface RegistryState {
   /** Changes whenever the registry does (a key for caches built from it). */
@@ -145,6 +145,21 @@ export async function ensureRegistryTables(url: string, siteDir: string): Promis
   }
 }
 
+/** The stable versions' manifests the registry names that are not in the site folder (a node on another folder). */
+function missingStables(siteDir: string, raw: unknown): string[] {
+  const remotes = isObject(raw) && isObject(raw.remotes) ? raw.remotes : {};
+  const missing: string[] = [];
+  for (const entry of Object.values(remotes)) {
+    if (!isObject(entry) || typeof entry.stable !== 'string' || !isObject(entry.versions)) continue;
+    const version = entry.versions[entry.stable];
+    const manifest = isObject(version) && typeof version.manifest === 'string' ? version.manifest : null;
+    if (!manifest?.startsWith('/')) continue; // on a CDN: not this node's to serve
+    const file = siteFile(siteDir, manifest);
+    if (file && !existsSync(file)) missing.push(manifest);
+  }
+  return missing;
+}
+
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export interface DatabaseRegistryOptions {
@@ -197,6 +212,12 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
         row.document,
       );
       log.info({ revision: row.revision }, 'registry loaded from PostgreSQL');
+      const missing = missingStables(siteDir, state.raw);
+      if (missing.length > 0)
+        log.warn(
+          { siteDir, missing },
+          'the registry names versions this node has no files for: is SITE_DIR the folder every node shares (ops publish writes there)?',
+        );
     }
     if (problem) log.info({ revision: state.revision }, 'registry readable');
     problem = null;

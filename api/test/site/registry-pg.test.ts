@@ -147,4 +147,32 @@ describe('the registry in PostgreSQL, read by every node', { skip }, () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('is not ready while the registry cannot be read, and says why', async () => {
+    const clone = await postgresClone();
+    const site = mkdtempSync(path.join(os.tmpdir(), 'skynet-registry-pg-'));
+    const cleanups: (() => Promise<void>)[] = [];
+    try {
+      // A table of that name that is not the registry: reading it fails (the database itself answers).
+      const admin = new pg.Client({ connectionString: clone.url });
+      await admin.connect();
+      await admin.query(`CREATE TABLE ${REGISTRY_TABLE} (id integer)`);
+      await admin.end();
+      const { app } = await build(
+        { after: (fn: () => Promise<void>) => cleanups.push(fn) },
+        { database: clone.database, env: { DATABASE_URL: clone.url, SITE_DIR: site } },
+      );
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      assert.equal(ready.statusCode, 503);
+      assert.equal(ready.json().database, 'ok');
+      assert.match(ready.json().error, /Not ready: registry: .*revision/);
+      const live = await app.inject({ method: 'GET', url: '/api/health' });
+      assert.equal(live.statusCode, 200);
+    } finally {
+      for (const fn of cleanups.reverse()) await fn();
+      await clone.database.close();
+      await clone.drop();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
 });
