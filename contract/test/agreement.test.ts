@@ -114,6 +114,9 @@ function reactRouterOwner(pathname: string, status: SessionStatus): string | nul
 }
 
 let site = '';
+// The three read this site folder's remotes.json: a DATABASE_URL in the environment would send ops to PostgreSQL's
+// registry instead (tooling/ops/registry-store.mjs).
+delete process.env.DATABASE_URL;
 before(() => {
   site = mkdtempSync(join(tmpdir(), 'skynet-agreement-'));
   writeFileSync(join(site, 'remotes.json'), JSON.stringify(registry));

@@ -21,6 +21,10 @@ import {
 } from './commands.mjs';
 import { commitRegistry, readHistory, readRegistry, stableStack } from './registry-store.mjs';
 
+// These are tests of the site folder's store: a DATABASE_URL in the environment (which selects the PostgreSQL store,
+// tested in registry-pg.test.mjs) must not send them, or the commands they run, to that database.
+delete process.env.DATABASE_URL;
+
 const satisfies = (version, range) => semver.satisfies(version, range);
 
 const ROUTES = [{ path: '/about', access: 'public' }];
