@@ -327,6 +327,26 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * Drops `mf-stats.json` from a remote's build. Module Federation's manifest plugin writes it beside mf-manifest.json,
+ * but its `usedIn`/`requires` lists of shared modules vary from one build of unchanged source to the next (rspack
+ * 2.3.2 with MF 2.9.2: mfe-map's `react/jsx-runtime` was used in `MapPreview` in about half the builds), which made
+ * `npm start -- --publish` publish an unchanged remote as a new `-local` version. Nothing reads it: the shell, the
+ * server and ops read mf-manifest.json (issue 24: reproducible builds, tooling/rspack/reproducible.test.mjs).
+ */
+class DropUnstableStatsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DropUnstableStatsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'DropUnstableStatsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          if (compilation.getAsset('mf-stats.json')) compilation.deleteAsset('mf-stats.json');
+        },
+      );
+    });
+  }
+}
+
 /** Files of the Module Federation runtime's packages as their CommonJS builds. */
 const MF_RUNTIME_CJS =
   /[\\/]@module-federation[\\/](runtime|runtime-core|runtime-tools|sdk|error-codes|webpack-bundler-runtime|inject-external-runtime-core-plugin)[\\/]dist[\\/].*\.cjs$/;
@@ -511,6 +531,7 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender, preloadP
         experiments: { externalRuntime: true },
       }),
       new RouteTablePlugin(packageDir, { preloadPages }),
+      new DropUnstableStatsPlugin(),
       // ...and its bundler runtime too (remoteEntry 16.5 -> ~4 KB gzip): see bundler-runtime-from-shell.mjs.
       new rspack.NormalModuleReplacementPlugin(
         /@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/,
