@@ -181,6 +181,8 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
   const { url, database, siteDir, log } = options;
   let state = stateOf('pg:none', null);
   let problem: string | null = 'not read yet';
+  /** The row's revision last read (what the poll and the notifications compare with). */
+  let seen = -1;
   let ensured = false;
   let closed = false;
 
@@ -206,6 +208,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
     }
     // Loads never overlap (load() below), so the row read last is the newest.
     const row = await readRow();
+    seen = row?.revision ?? 0;
     if (row && row.document !== state.text) {
       state = stateOf(
         `pg:${row.revision}:${createHash('sha256').update(row.document).digest('hex')}`,
@@ -219,7 +222,8 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
           'the registry names versions this node has no files for: is SITE_DIR the folder every node shares (ops publish writes there)?',
         );
     }
-    if (problem) log.info({ revision: state.revision }, 'registry readable');
+    if (problem !== null && problem !== 'not read yet')
+      log.info({ revision: state.revision }, 'registry readable again');
     problem = null;
   };
   const load = (): Promise<void> => {
@@ -234,8 +238,16 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
           await loadOnce();
         } while (again && !closed);
       } catch (err) {
-        if (problem !== null) problem = reason(err);
-        log.warn({ err }, 'registry: reading it from PostgreSQL failed; keeping the last one read');
+        // Before the first read this is what readiness reports; after it the last registry read stays served.
+        if (problem !== null && problem !== reason(err)) {
+          problem = reason(err);
+          log.warn(
+            { err },
+            'registry: reading it from PostgreSQL failed; readiness fails until it can be read',
+          );
+        } else if (problem === null) {
+          log.warn({ err }, 'registry: reading it from PostgreSQL failed; keeping the last one read');
+        }
       } finally {
         loading = null;
       }
@@ -249,7 +261,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
     .listen(
       REGISTRY_CHANNEL,
       (payload) => {
-        if (Number(payload) !== state.revision) void load();
+        if (Number(payload) !== seen) void load();
       },
       // (Re)connected: anything announced while the connection was down is caught up now.
       (listening) => {
@@ -271,7 +283,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
         [],
       );
       const revision = rows[0] ? Number(rows[0].revision) : 0;
-      if (revision !== state.revision) await load();
+      if (revision !== seen) await load();
     } catch {
       // The database is away: the last registry read stays; readiness reports the database.
     }
