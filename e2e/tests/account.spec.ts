@@ -38,6 +38,30 @@ function resetLinkFor(email: string): string | null {
   return null;
 }
 
+/** The confirmation link's token of the newest e-mail to `email` (an e-mail change), once it has been sent. */
+async function confirmTokenFor(email: string): Promise<string | null> {
+  let token: string | null = null;
+  await expect.poll(() => (token = confirmTokenIn(email))).toBeTruthy();
+  return token;
+}
+
+function confirmTokenIn(email: string): string | null {
+  const outbox = join(process.env.E2E_DATA_DIR!, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return null;
+  }
+  for (const file of files.sort().reverse()) {
+    const raw = readFileSync(join(outbox, file), 'utf8');
+    if (!raw.toLowerCase().includes(`to: ${email.toLowerCase()}`)) continue;
+    const match = raw.replace(/=\r?\n/g, '').match(/\/confirmemail\/([A-Za-z0-9_-]+)/);
+    if (match) return match[1] ?? null;
+  }
+  return null;
+}
+
 async function me(api: Api, user: Pick<TestUser, 'token'>) {
   return (
     await api.call<{ value: { userName: string; bio: string; email?: string; avatarUrl: string | null } }>(
@@ -202,8 +226,14 @@ test.describe('manage account', () => {
     await form.getByLabel('Current email').fill(user.email);
     await form.getByLabel('New email', { exact: true }).fill(newEmail);
     await form.getByLabel('Confirm new email').fill(newEmail);
+    // Issue 21: the current password is asked again, and the change waits for the link mailed to the new address.
+    await form.getByLabel('Current password', { exact: true }).fill(user.password);
     await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`We sent a confirmation link to ${newEmail}.`)).toBeVisible();
+    await page.goto(`/confirmemail/${await confirmTokenFor(newEmail)}`);
+    await page.getByRole('button', { name: 'Confirm e-mail' }).click();
     await expect(page.getByText('Your e-mail has been changed.')).toBeVisible();
+    await page.goto('/settings/manageAccount');
 
     form = await openChange(page, 'Change Password');
     await form.getByLabel('Current password', { exact: true }).fill('wrong-password');
@@ -240,6 +270,8 @@ test.describe('manage account', () => {
     await phrase.getByLabel('Confirmation phrase').press('Enter');
     await expect(phrase.getByRole('alert')).toHaveText('The phrase given does not match.');
     await phrase.getByLabel('Confirmation phrase').fill('I-WANT-TO-DELETE-THIS-ACCOUNT');
+    // Issue 21: deleting asks for the current password again.
+    await phrase.getByLabel('Current password', { exact: true }).fill(user.password);
     await phrase.getByRole('button', { name: 'Continue' }).click();
     const last = page.getByRole('dialog', { name: 'Last chance' });
     await expect(last).toContainText('30 days');

@@ -57,7 +57,31 @@ test('a wrong password reopens the phrase dialog with the error, the password to
   await user.click(within(last).getByRole('button', { name: 'DELETE ACCOUNT' }));
   const again = await screen.findByRole('dialog', { name: 'Type the phrase to continue' });
   expect(within(again).getByRole('alert')).toHaveTextContent('The current password is not correct.');
-  expect(within(again).getByLabelText('Current password')).toBeRequired();
+});
+
+test('the phrase is checked first, then a missing password is asked for before the last chance', async () => {
+  const user = userEvent.setup();
+  signedInAs(aUser({ email: 'ada@example.com' }));
+  renderAt(<DeleteAccountFlow />, { url: '/x', path: '/x', location: 'away' });
+  await user.click(screen.getByRole('button', { name: 'DELETE ACCOUNT' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Delete your account?' })).getByRole('button', {
+      name: 'Continue',
+    }),
+  );
+  const phrase = screen.getByRole('dialog', { name: 'Type the phrase to continue' });
+  await user.type(within(phrase).getByLabelText('Confirmation phrase'), 'nope{Enter}');
+  expect(within(phrase).getByRole('alert')).toHaveTextContent('The phrase given does not match.');
+  await user.clear(within(phrase).getByLabelText('Confirmation phrase'));
+  await user.type(
+    within(phrase).getByLabelText('Confirmation phrase'),
+    'I-WANT-TO-DELETE-THIS-ACCOUNT{Enter}',
+  );
+  expect(within(phrase).getByRole('alert')).toHaveTextContent(
+    'Enter your current password to confirm it is you.',
+  );
+  expect(screen.queryByRole('dialog', { name: 'Last chance' })).not.toBeInTheDocument();
+  expect(api.deleteAccount).not.toHaveBeenCalled();
 });
 
 test('an identity-provider account (no e-mail, no password) is told it needs a recent sign-in there', async () => {

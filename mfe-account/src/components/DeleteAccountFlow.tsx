@@ -19,6 +19,7 @@ import { signOutToLogin } from '../hooks/useLogout';
 import styles from './DangerZone.module.css';
 
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
+export const PASSWORD_REQUIRED = 'Enter your current password to confirm it is you.';
 export const PROVIDER_ACCOUNT_NOTE =
   'You sign in with an identity provider: deleting needs a sign-in there within the last 10 minutes. If it has been longer, log out and sign in again first.';
 
@@ -47,6 +48,11 @@ export function DeleteAccountFlow() {
     event.preventDefault();
     if (phrase !== DELETE_ACCOUNT_PHRASE) {
       setError(PHRASE_MISMATCH);
+      return;
+    }
+    // Checked after the phrase (not by the browser), so a wrong phrase is still the first thing said.
+    if (hasPassword && !password) {
+      setError(PASSWORD_REQUIRED);
       return;
     }
     setError(null);
@@ -131,7 +137,6 @@ export function DeleteAccountFlow() {
               label="Current password"
               name="password"
               autoComplete="current-password"
-              required
               toggleName="current password"
               value={password}
               onChange={(value) => {

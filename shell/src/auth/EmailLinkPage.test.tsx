@@ -24,7 +24,9 @@ beforeEach(() => jest.clearAllMocks());
 
 test('the confirmation link does nothing on load, confirms on the button, and shows the answer', async () => {
   const user = userEvent.setup();
-  api.confirmEmail.mockResolvedValue('Your e-mail address is now ada@mars.example.');
+  api.confirmEmail.mockResolvedValue(
+    'Your e-mail has been changed. Your account now signs in with ada@mars.example.',
+  );
   renderAt(<ConfirmEmailPage />, {
     url: '/confirmemail/tok-1',
     path: '/confirmemail/:token',
@@ -33,7 +35,9 @@ test('the confirmation link does nothing on load, confirms on the button, and sh
   expect(api.confirmEmail).not.toHaveBeenCalled();
   await user.click(screen.getByRole('button', { name: 'Confirm e-mail' }));
   expect(api.confirmEmail).toHaveBeenCalledWith('tok-1');
-  expect(await screen.findByRole('status')).toHaveTextContent('Your e-mail address is now ada@mars.example.');
+  expect(await screen.findByRole('status')).toHaveTextContent(
+    'Your e-mail has been changed. Your account now signs in with ada@mars.example.',
+  );
   expect(session.signOut).not.toHaveBeenCalled();
 });
 

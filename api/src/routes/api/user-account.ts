@@ -210,7 +210,10 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       const done = await users.confirmEmailChange(request.body.token);
       if (!done)
         throw badRequest('This confirmation link is not valid or has expired. Please ask for a new change.');
-      return { success: true as const, message: `Your e-mail address is now ${done.email}.` };
+      return {
+        success: true as const,
+        message: `Your e-mail has been changed. Your account now signs in with ${done.email}.`,
+      };
     },
   );
 

@@ -267,7 +267,10 @@ describe('re-authentication and the e-mail change', () => {
     );
     const confirmed = await call(ctx.app, 'POST /api/user/email/confirm', { payload: { token: confirm } });
     assert.equal(confirmed.status, 200);
-    assert.equal(confirmed.body.message, 'Your e-mail address is now moved@example.com.');
+    assert.equal(
+      confirmed.body.message,
+      'Your e-mail has been changed. Your account now signs in with moved@example.com.',
+    );
     assert.equal(await me(), 'moved@example.com');
     assert.equal(
       (await call(ctx.app, 'POST /api/user/email/confirm', { payload: { token: confirm } })).status,
