@@ -2,7 +2,10 @@
 // every socket event. Fails on any 5xx, any answer slower than 2 s, any answer leaking another person's data, and any
 // change to data the fuzzer does not own. FUZZ_INPUTS and SEED override the defaults.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
 import { SOCKET_EVENTS } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -25,7 +28,7 @@ const HTTP_INPUTS = Number(process.env.FUZZ_INPUTS ?? 10_000);
 const SOCKET_INPUTS = Math.max(200, Math.round(HTTP_INPUTS / 10));
 const SEED = Number(process.env.SEED ?? 21_2026);
 const SLOW_MS = 2_000;
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 2;
 
 /** JSON schema, as much of it as the route schemas use. */
 interface Schema {
@@ -92,8 +95,21 @@ const STRINGS = [
   '🚀'.repeat(5_000),
 ];
 
+/** A file beside the site folder: its content must never be served. */
+const CANARY_FILE = 'canary.txt';
+const CANARY = 'CANARY-OUTSIDE-THE-SITE';
+
 /** Path segments: encoded tricks as they arrive on the wire. */
 const SEGMENTS = [
+  `..%2f${CANARY_FILE}`,
+  `..%2F..%2Fsite%2F..%2F${CANARY_FILE}`,
+  `%2e%2e%2f${CANARY_FILE}`,
+  `%2e%2e/${CANARY_FILE}`,
+  `..%5c${CANARY_FILE}`,
+  `..%252f${CANARY_FILE}`,
+  `....//${CANARY_FILE}`,
+  'main.3f9a1c2b.js.map',
+  'remotes%2fmfe-feed%2f1.0.0%2fremoteEntry.js',
   '..',
   '.',
   '%2e%2e',
@@ -277,7 +293,16 @@ function rawPayload(rnd: Random): { payload: string; type: string } {
 }
 
 describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (seed ${SEED}, ${TEST_DB})`, () => {
-  const ctx = useApp();
+  // A built site to serve, and a file beside it that no path trick may reach.
+  const root = mkdtempSync(path.join(os.tmpdir(), 'skynet-fuzz-'));
+  mkdirSync(path.join(root, 'site', 'remotes', 'mfe-feed', '1.0.0'), { recursive: true });
+  writeFileSync(path.join(root, 'site', 'index.html'), '<!doctype html><title>Skynet</title>');
+  writeFileSync(path.join(root, 'site', 'main.3f9a1c2b.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'site', 'main.3f9a1c2b.js.map'), '{"version":3}');
+  writeFileSync(path.join(root, 'site', 'remotes', 'mfe-feed', '1.0.0', 'remoteEntry.js'), '/* entry */');
+  writeFileSync(path.join(root, CANARY_FILE), CANARY);
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const ctx = useApp({ env: { SITE_DIR: path.join(root, 'site') } });
   let victims: Victims;
   let fuzzer: SignedUp;
   let tokens: BadTokens;
@@ -306,6 +331,7 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
       victims.secretMessage,
       '$argon2',
       'root:x:0:0',
+      CANARY,
     ]) {
       assert.ok(!text.includes(secret), `${label} leaked ${secret}`);
     }
@@ -399,7 +425,7 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
           query.push(`${rnd.pick(['__proto__[admin]', 'a[b][c]', '%00', 'x'.repeat(200)])}=1`);
         url += `?${query.join('&')}`;
       }
-      const headers = rnd.pick(identities)();
+      const headers = { ...rnd.pick(identities)(), ...(rnd.chance(0.2) ? { accept: 'text/html' } : {}) };
       const input: InjectOptions & { label: string } = {
         method: route.method as InjectOptions['method'],
         url,
