@@ -7,6 +7,7 @@ import { SOCKET_EVENTS } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { runAdmin } from '../../../src/cli/admin.js';
+import { redactUrl } from '../../../src/server-options.js';
 import { CookieJar, setCookieLine } from '../../cookies.js';
 import { build, call, type SignedUp, signup, TEST_DB, type TestApp, useApp } from '../../helper.js';
 import { mailLink } from '../../mail.js';
@@ -217,6 +218,11 @@ describe('access tokens expire (ACCESS_TOKEN_TTL_SECONDS=2)', () => {
 
 describe('re-authentication and the e-mail change', () => {
   const ctx = useApp();
+
+  it("the links' tokens never reach the request log", () => {
+    assert.equal(redactUrl('/confirmemail/abc_DEF-1?x=1'), '/confirmemail/[redacted]?x=1');
+    assert.equal(redactUrl('/undoemail/abc_DEF-1'), '/undoemail/[redacted]');
+  });
   const outbox = () => path.join(ctx.dataDir, 'outbox');
 
   it('deleting the account asks for the current password', async () => {
