@@ -124,6 +124,13 @@ function buildMissing() {
   }
 }
 
+// A fresh clone: install first, as npm start does.
+if (!existsSync(join(root, 'node_modules', '.modules.yaml'))) {
+  log('no dependencies installed yet: installing (pnpm install --frozen-lockfile)');
+  const status = pnpm(['install', '--frozen-lockfile'], { cwd: root });
+  if (status !== 0) process.exit(status);
+}
+
 let attached = false;
 const health = await answers(`${product}/api/health`);
 if (health) {
