@@ -1,12 +1,13 @@
 // Issue 21 item 4: control characters, body limits, unknown routes, visible characters, rate limits.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { SOCKET_EVENTS } from '@skynet/contract';
-import { call, type SignedUp, signup, useApp } from '../../helper.js';
+import { build, call, type SignedUp, signup, type TestApp, useApp } from '../../helper.js';
 import { listen, openSocket } from '../../sockets.js';
 
 const LOCATION = { latitude: 1, longitude: 2, planetId: 'earth' };
 const NUL = '\u0000';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const TOO_MANY = /^Too many requests\. Please try again in \d+ seconds?\.$/;
 
 describe('control characters, body limits, visible characters', () => {
@@ -263,6 +264,50 @@ describe('rate limits on every write and on socket events (RATE_LIMIT=on)', () =
       assert.match(answers[60]?.error ?? '', TOO_MANY);
     } finally {
       socket.close();
+    }
+  });
+});
+
+describe('limits shared through Redis by two API processes (RATE_LIMIT=on)', () => {
+  let one: TestApp;
+  let two: TestApp;
+  const cleanups: (() => Promise<void>)[] = [];
+  before(async () => {
+    const hold = { after: (fn: () => Promise<void>) => cleanups.push(fn) };
+    const env = { REDIS_URL, RATE_LIMIT: 'on' };
+    one = await build(hold, { env });
+    two = await build(hold, { env, database: one.database });
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it("a person's posts count on both processes together", async () => {
+    const a = await signup(one.app);
+    const post = (app: TestApp) =>
+      call(app.app, 'POST /api/post', { token: a.token, payload: { content: 'both', location: LOCATION } });
+    for (let i = 0; i < 15; i++) assert.equal((await post(one)).status, 200);
+    for (let i = 0; i < 15; i++) assert.equal((await post(two)).status, 200);
+    const refused = await post(one);
+    assert.equal(refused.status, 429);
+    assert.match(refused.body.error, TOO_MANY);
+  });
+
+  it("a person's socket events count on both processes together", async () => {
+    const a = await signup(one.app);
+    const sockets = [
+      await openSocket(await listen(one.app), a.token),
+      await openSocket(await listen(two.app), a.token),
+    ];
+    try {
+      const join = (i: number) =>
+        new Promise<{ ok: boolean; error?: string }>((resolve) =>
+          sockets[i % 2]!.emit(SOCKET_EVENTS.join, 'not-a-conversation', resolve),
+        );
+      for (let i = 0; i < 60; i++) assert.doesNotMatch((await join(i)).error ?? '', /Too many/, `event ${i}`);
+      assert.match((await join(60)).error ?? '', TOO_MANY);
+    } finally {
+      for (const s of sockets) s.close();
     }
   });
 });
