@@ -125,6 +125,12 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
 
   let mailWorker: string | null = null;
   await boss.start();
+  // Registered at once, so a start that fails further down still stops pg-boss's timers when the app closes.
+  app.addHook('onClose', async () => {
+    // Before the database closes (onClose runs in reverse order of registration): a job being worked on gets a
+    // few seconds to finish, else it is failed and retried later by any process.
+    await boss.stop({ graceful: true, timeout: 5_000, close: false });
+  });
   const mailQueue = {
     name: QUEUES.mail,
     retryLimit: mailRetryLimit,
@@ -166,12 +172,6 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     await jobs.runPurge();
   });
   if (opts.schedule !== false) await boss.schedule(QUEUES.purge, purgeCron);
-
-  app.addHook('onClose', async () => {
-    // Before the database closes (onClose runs in reverse order of registration): a job being worked on gets a
-    // few seconds to finish, else it is failed and retried later by any process.
-    await boss.stop({ graceful: true, timeout: 5_000, close: false });
-  });
 }
 
 export default fp(jobsPlugin, {
