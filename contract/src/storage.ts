@@ -10,6 +10,9 @@ export const OVERRIDES_KEY = 'skynet:overrides';
 /** The query parameter that proposes an override: `?override=<remote>=<manifest URL>`. */
 export const OVERRIDE_PARAM = 'override';
 
+/** The query parameter that opens the developer override panel: `?overrides-panel` (the shell must run for it). */
+export const OVERRIDES_PANEL_PARAM = 'overrides-panel';
+
 /** A random id per browser, so a canary split is sticky per person across reloads. */
 export const VISITOR_KEY = 'skynet:visitor';
 

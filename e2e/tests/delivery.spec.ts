@@ -421,6 +421,9 @@ test('the developer override panel: add an override, see it in its own room abov
     await panel.getByLabel(/Manifest URL/).fill(url);
     await panel.getByRole('button', { name: 'Add override' }).click();
   };
+  // Even on the landing page, which runs no script for other visitors.
+  await page.goto(`${product.baseURL}/?overrides-panel`);
+  await expect(panel).toContainText('No override');
   await page.goto(`${product.baseURL}/about?overrides-panel`);
   await expect(panel).toContainText('No override');
   expect(await areaVersion(page, 'mfe-static')).toBe('1.0.0');

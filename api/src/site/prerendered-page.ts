@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OVERRIDE_PARAM, OVERRIDES_KEY, TOKEN_KEY } from '@skynet/contract';
+import { OVERRIDE_PARAM, OVERRIDES_KEY, OVERRIDES_PANEL_PARAM, TOKEN_KEY } from '@skynet/contract';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
 import { fileRegistry, type RegistrySource } from './registry-source.js';
@@ -21,7 +21,8 @@ export const SESSION_PROBE_SCRIPT = `try{localStorage.getItem('${TOKEN_KEY}')&&d
  * Runs at the end of the body and starts the page's scripts (parked by withPrerendered), so nothing is fetched or
  * run before the first paint:
  * - at once for a visitor with a session (the markup is hidden: the signed-in page is wanted) or with developer
- *   overrides (`?override=` or saved ones: the shell must apply them, shell/src/registry/overrides.ts);
+ *   overrides (`?override=` or saved ones: the shell must apply them, shell/src/registry/overrides.ts), or asking for
+ *   the override panel (`?overrides-panel`, shell/src/platform/overrideBanner.ts);
  * - never on a standalone page (`data-standalone`): the markup is the whole page, links lead on as plain links;
  * - else once the markup has painted (the first-contentful-paint entry); at once in a background tab (it does not
  *   paint); after the next frame in browsers without paint timing; the timer is the fallback.
@@ -32,7 +33,7 @@ export const SCRIPT_STARTER =
   "var s=document.createElement('script');s.src=parked.getAttribute('data-after-paint');s.async=false;" +
   "document.body.appendChild(s)});document.querySelectorAll('link[data-after-paint]').forEach(function(link){" +
   "link.rel='preload'})}" +
-  `if(document.documentElement.classList.contains('has-session')||/[?&]${OVERRIDE_PARAM}=/.test(location.search))` +
+  `if(document.documentElement.classList.contains('has-session')||/[?&](${OVERRIDE_PARAM}=|${OVERRIDES_PANEL_PARAM}([&=]|$))/.test(location.search))` +
   'return start();' +
   `try{if(localStorage.getItem('${OVERRIDES_KEY}'))return start()}catch(e){}` +
   "var page=document.getElementById('prerendered');if(page&&page.hasAttribute('data-standalone'))return;" +

@@ -4,6 +4,7 @@
 // full-screen areas (the map, the chat) how much room through the CSS variable --sky-top-inset.
 // The panel opens from the banner's "Overrides" button or with `?overrides-panel` in the address, while the site
 // allows overrides at all (devOverrideOrigins not empty). See docs/operations.md, "Developer override".
+import { OVERRIDES_PANEL_PARAM } from '@skynet/contract';
 import {
   DEFAULT_DEV_OVERRIDE_ORIGINS,
   overrideAllowed,
@@ -12,7 +13,7 @@ import {
 } from '../registry/overrides';
 
 /** `?overrides-panel` opens the panel on load. */
-export const PANEL_PARAM = 'overrides-panel';
+export const PANEL_PARAM = OVERRIDES_PANEL_PARAM;
 export const OVERRIDE_UI_ID = 'skynet-dev-overrides';
 
 export interface OverrideUiOptions {
