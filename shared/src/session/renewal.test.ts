@@ -135,3 +135,22 @@ test('a renewal is planned shortly before the token expires', async () => {
     jest.useRealTimers();
   }
 });
+
+test('a renewal that does not extend the token (no refresh cookie) is not planned again', async () => {
+  jest.useFakeTimers();
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const token = jwt({ iat: now, exp: now + 900 });
+    serve((call) =>
+      call === 'GET /user/login?token=refresh'
+        ? { status: 200, data: { success: true, value: jwt({ iat: now + 1, exp: now + 900 }) } }
+        : { status: 200, data: { success: true, value: { _id: 'u', userName: 'ada' } } },
+    );
+    await session.signIn(token);
+    await jest.advanceTimersByTimeAsync(900_000);
+    expect(seen.filter((s) => s.url === 'GET /user/login?token=refresh')).toHaveLength(1);
+  } finally {
+    session.signOut();
+    jest.useRealTimers();
+  }
+});

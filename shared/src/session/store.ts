@@ -107,9 +107,13 @@ export const session = {
     renewing ??= sessionCalls
       .refreshToken()
       .then((fresh) => {
-        if (!fresh || !readToken()) return null;
+        const before = readToken();
+        if (!fresh || !before) return null;
         writeToken(fresh);
-        planRenewal(fresh);
+        // Renewed for longer (the refresh cookie): plan the next renewal. A token that ends when the old one did
+        // (no cookie: the API never extends those) is not renewed again; its expiry ends the session.
+        const [was, now] = [tokenTimes(before), tokenTimes(fresh)];
+        if (!was || !now || now.expiresAt > was.expiresAt) planRenewal(fresh);
         set({ token: fresh });
         return fresh;
       })
