@@ -14,6 +14,8 @@ export const SESSION_MAX_MS = 30 * 86_400_000;
  * access token but no new refresh token; later, it counts as reuse and ends the session.
  */
 export const REFRESH_GRACE_MS = 10_000;
+/** Ended sessions are kept this long (then removed at the person's next sign-in). */
+const ENDED_KEPT_MS = 7 * 86_400_000;
 /** Rotated refresh tokens are kept this long to recognise their reuse (they can no longer refresh anyway). */
 const ROTATED_KEPT_MS = SESSION_IDLE_MS;
 
@@ -81,6 +83,12 @@ export function createSessionsStore(db: Db) {
               RETURNING ${COLUMNS}`,
         );
         if (!session) throw new Error('session insert returned nothing');
+        // The person's sessions that ended more than a week ago go (the list shows live ones only).
+        await tx.execute(
+          sql`DELETE FROM sessions
+              WHERE user_id = ${userId} AND (revoked_at < ${new Date(Date.now() - ENDED_KEPT_MS)}
+                OR expires_at < ${new Date(Date.now() - ENDED_KEPT_MS)})`,
+        );
         const refresh = await newRefresh(tx, session.id, new Date(session.expires_at));
         return { session, refreshToken: refresh.token, refreshExpiresAt: refresh.expiresAt };
       });
