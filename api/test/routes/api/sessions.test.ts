@@ -451,6 +451,30 @@ describe('a live socket ends with its token', () => {
   });
 });
 
+describe('two API processes on one database', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const sockets: Socket[] = [];
+  after(async () => {
+    for (const s of sockets) s.close();
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('a logout in one process disconnects the socket held by the other within 1 s', async () => {
+    const t = { after: (fn: () => Promise<void>) => cleanups.push(fn) };
+    const one = await build(t);
+    const two = await build(t, { database: one.database });
+    const u = await signup(one.app);
+    const s = await openSocket(await listen(two.app), u.token);
+    sockets.push(s);
+    let at = 0;
+    const ended = disconnectedWithin(s, () => at, 1000);
+    at = Date.now();
+    assert.equal((await call(one.app, 'POST /api/user/logout', { token: u.token })).status, 200);
+    assert.ok((await ended) <= 1000);
+    assert.equal(await status(two.app, u.token), 401);
+  });
+});
+
 describe('a live socket ends at its token expiry', () => {
   const ctx = useApp({ env: { ACCESS_TOKEN_TTL_SECONDS: '2' } });
   it('disconnected within 1 s of the expiry, and the same token is refused', async () => {
