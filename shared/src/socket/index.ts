@@ -3,6 +3,7 @@
 import { SOCKET_PATH, type SocketAuth } from '@skynet/contract';
 import type { Socket } from 'socket.io-client';
 import { getRuntimeConfig } from '../config';
+import { emitUnauthorized, refreshToken } from '../http/events';
 import { readToken } from '../http/token';
 
 let socketPromise: Promise<Socket> | null = null;
@@ -40,6 +41,30 @@ export function reconnectAfterServerDisconnect(socket: Socket, isCurrent: () => 
   });
 }
 
+/** The server's answer to a handshake whose token it refuses (api realtime.ts, session-sockets.ts). */
+const REFUSED_TOKEN = /not valid or has expired/;
+/** At most one renewal for a refused handshake in this long (a token refused again is then left to the HTTP side). */
+const RENEW_AT_MOST_EVERY_MS = 10_000;
+
+/**
+ * The server ends a socket when its token expires or is revoked, and refuses a handshake with such a token (the
+ * client does not retry that by itself). Then the session renews the token once (the refresh cookie) and the socket
+ * connects again with it; when the session is over, the shell is told, as a 401 would.
+ */
+export function renewOnRefusedHandshake(socket: Socket, isCurrent: () => boolean): void {
+  let lastRenewal = 0;
+  socket.on('connect_error', (error: Error) => {
+    if (socket.active || !REFUSED_TOKEN.test(error.message) || !isCurrent() || !readToken()) return;
+    if (Date.now() - lastRenewal < RENEW_AT_MOST_EVERY_MS) return;
+    lastRenewal = Date.now();
+    void refreshToken().then((fresh) => {
+      if (!isCurrent() || !readToken()) return;
+      if (fresh) socket.connect();
+      else emitUnauthorized();
+    });
+  });
+}
+
 export function getSocket(): Promise<Socket> {
   if (!socketPromise) {
     const current: Promise<Socket> = import('socket.io-client').then(({ io }) => {
@@ -47,6 +72,7 @@ export function getSocket(): Promise<Socket> {
       const options = socketOptions(readToken());
       const socket = socketUrl ? io(socketUrl, options) : io(options);
       reconnectAfterServerDisconnect(socket, () => socketPromise === current);
+      renewOnRefusedHandshake(socket, () => socketPromise === current);
       return socket;
     });
     socketPromise = current;
