@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/config.js';
-import { build, call, signup, type TestApp } from '../helper.js';
+import { build, call, postgresClone, signup, TEST_DB, type TestApp } from '../helper.js';
 
 interface Received {
   to: string[];
@@ -254,5 +254,27 @@ describe('the scheduled purge with two API processes on one database', () => {
     assert.deepEqual(purged, [{ count: 1 }], 'one run purged the one account');
     assert.equal((await call(two.app, `GET /api/user/${victimId}`, { token: otherToken })).status, 404);
     void one;
+  });
+});
+
+describe('API processes starting together on a new database', {
+  skip: TEST_DB !== 'postgres' && 'PostgreSQL only (TEST_DATABASE_URL)',
+}, () => {
+  it('both start (pg-boss creating its queues at the same moment does not fail a start) and queue mail', async (t) => {
+    const fresh = await postgresClone(); // migrated, but pg-boss's schema and queues not made yet
+    t.after(() => fresh.drop());
+    t.after(() => fresh.database.close());
+    const started = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        build(t, { database: fresh.database, env: { NODE_NAME: `n${i}` } }),
+      ),
+    );
+    const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));
+    assert.deepEqual(failures, []);
+    for (const s of started) {
+      if (s.status !== 'fulfilled') continue;
+      const ready = await call(s.value.app, 'GET /api/health/ready');
+      assert.equal(ready.status, 200, JSON.stringify(ready.body));
+    }
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/database.js';
+import { retryOnConflict } from '../../lib/retry.js';
 import type { Mail } from './mailer.js';
 
 const PURGE_LOCK = 727274002;
@@ -139,16 +140,20 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     // nodemailer gives up on a silent server after 10 + 10 + 30 s (mailer.ts): a job running longer is stuck.
     expireInSeconds: 120,
   };
-  // createQueue keeps an existing queue's settings; updateQueue applies this version's.
-  await boss.createQueue(QUEUES.mail, mailQueue);
-  await boss.updateQueue(QUEUES.mail, mailQueue);
-  await boss.createQueue(QUEUES.purge, {
-    name: QUEUES.purge,
-    policy: 'singleton',
-    retryLimit: 2,
-    retryDelay: 60,
-    expireInSeconds: 900,
-  });
+  // createQueue keeps an existing queue's settings; updateQueue applies this version's. Replicas that start at the same
+  // moment on a new database can deadlock in createQueue (seen with two API processes): PostgreSQL rolls one back, and
+  // it simply runs again.
+  await retryOnConflict(() => boss.createQueue(QUEUES.mail, mailQueue));
+  await retryOnConflict(() => boss.updateQueue(QUEUES.mail, mailQueue));
+  await retryOnConflict(() =>
+    boss.createQueue(QUEUES.purge, {
+      name: QUEUES.purge,
+      policy: 'singleton',
+      retryLimit: 2,
+      retryDelay: 60,
+      expireInSeconds: 900,
+    }),
+  );
 
   mailWorker = await boss.work<Mail>(
     QUEUES.mail,
