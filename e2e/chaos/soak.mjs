@@ -5,7 +5,7 @@
 // errors, p50/p99 per call and the RSS of each API process; at the end whether memory stayed flat (the last 10
 // minutes' mean RSS within 10% of minutes 10-20's). Loopback only, bounded, and it removes what it started. Not part
 // of CI: run it before a release and keep its figures in docs/operations.md.
-// Usage: node e2e/chaos/soak.mjs [--minutes 30] [--rate 200] [--sockets 500] [--seed N]
+// Usage: node e2e/chaos/soak.mjs [--minutes 30] [--rate 200] [--sockets 500] [--seed N] [--renew-minutes 5]
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -17,11 +17,13 @@ const { values: args } = parseArgs({
     rate: { type: 'string' },
     sockets: { type: 'string' },
     seed: { type: 'string' },
+    'renew-minutes': { type: 'string' },
   },
 });
 const MINUTES = Number(args.minutes ?? 30);
 const RATE = Number(args.rate ?? 200);
 const SOCKETS = Number(args.sockets ?? 500);
+const RENEW_MS = Number(args['renew-minutes'] ?? 5) * 60_000;
 const USERS = 50;
 const MAX_IN_FLIGHT = 400;
 let seed = Number(args.seed ?? 20261125);
@@ -35,17 +37,19 @@ const pick = (list) => list[Math.floor(random() * list.length)];
 
 let minute = newMinute();
 function newMinute() {
-  return { latencies: new Map(), errors: 0, requests: 0, skipped: 0 };
+  return { latencies: new Map(), errors: 0, unauthorized: 0, requests: 0, skipped: 0, cut: 0 };
 }
 
-async function call(label, method, path, { token, body, node } = {}) {
+async function call(label, method, path, { token, body, node, cookie } = {}) {
   const started = performance.now();
   minute.requests += 1;
   try {
     const response = await fetch(`${cluster.base}/api${path}`, {
       method,
       headers: {
-        ...(node ? { cookie: `SKYNET_NODE=${node}` } : {}),
+        ...(node || cookie
+          ? { cookie: [node && `SKYNET_NODE=${node}`, cookie].filter(Boolean).join('; ') }
+          : {}),
         ...(body ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -54,10 +58,11 @@ async function call(label, method, path, { token, body, node } = {}) {
     });
     const json = await response.json().catch(() => null);
     if (response.status >= 500) minute.errors += 1;
+    if (response.status === 401) minute.unauthorized += 1;
     const list = minute.latencies.get(label) ?? [];
     list.push(performance.now() - started);
     minute.latencies.set(label, list);
-    return { status: response.status, body: json };
+    return { status: response.status, body: json, cookies: response.headers.getSetCookie() };
   } catch {
     minute.errors += 1;
     return { status: 0, body: null };
@@ -80,7 +85,12 @@ async function setUp() {
     if (!token) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
     const me = await call('user', 'GET', '/user', { token });
     // Spread like browsers are, by HAProxy's cookie: half the people on each node.
-    users.push({ token, id: me.body.value._id, node: `node-${(i % 2) + 1}` });
+    users.push({
+      token,
+      refresh: refreshCookie(signup.cookies),
+      id: me.body.value._id,
+      node: `node-${(i % 2) + 1}`,
+    });
   }
   for (let i = 0; i < USERS; i += 2) {
     const [a, b] = [users[i], users[i + 1]];
@@ -94,7 +104,32 @@ async function setUp() {
   }
 }
 
+/** The refresh cookie a sign-in or a refresh sets (`skynet_refresh=…`), as a Cookie header part. */
+function refreshCookie(setCookies = []) {
+  const line = setCookies.find((c) => c.startsWith('skynet_refresh='));
+  return line ? line.split(';')[0] : null;
+}
+
+/**
+ * Access tokens are short-lived (ACCESS_TOKEN_TTL_SECONDS, 15 minutes by default): every few minutes each person renews
+ * theirs with the rotating refresh cookie, as the browser does before its token ends.
+ */
+async function renewTokens() {
+  for (const user of users) {
+    const answer = await call('refresh', 'GET', '/user/login?token=refresh', {
+      node: user.node,
+      cookie: user.refresh,
+    });
+    if (typeof answer.body?.value === 'string') {
+      user.token = answer.body.value;
+      user.refresh = refreshCookie(answer.cookies) ?? user.refresh;
+    }
+  }
+}
+
 const sockets = [];
+/** Why sockets failed to connect this minute, by message. */
+const socketErrors = new Map();
 function connectSockets() {
   for (let i = 0; i < SOCKETS; i += 1) {
     const user = users[i % USERS];
@@ -105,6 +140,18 @@ function connectSockets() {
       extraHeaders: { cookie: `SKYNET_NODE=${user.node}` },
     });
     socket.on('connect', () => socket.emit('sendID', user.conversationId, () => {}));
+    // The server cuts a socket when its token ends; socket.io does not reconnect after a server's disconnect by
+    // itself, so, as the browser's shared socket does, it comes back at once with the renewed token.
+    socket.on('disconnect', (reason) => {
+      socket.auth = { token: user.token, node: user.node };
+      if (reason === 'io server disconnect') {
+        minute.cut += 1;
+        socket.connect();
+      }
+    });
+    socket.on('connect_error', (error) => {
+      socketErrors.set(error.message, (socketErrors.get(error.message) ?? 0) + 1);
+    });
     sockets.push(socket);
   }
 }
@@ -184,6 +231,7 @@ async function main() {
   let inFlight = 0;
   const end = Date.now() + MINUTES * 60_000 + 1000;
   let nextMinute = Date.now() + 60_000;
+  let nextRenewal = Date.now() + RENEW_MS;
   let minuteIndex = 0;
   const interval = 1000 / RATE;
   let due = Date.now();
@@ -200,6 +248,10 @@ async function main() {
         inFlight -= 1;
       });
     }
+    if (Date.now() >= nextRenewal) {
+      nextRenewal += RENEW_MS;
+      void renewTokens();
+    }
     if (Date.now() >= nextMinute) {
       minuteIndex += 1;
       nextMinute += 60_000;
@@ -213,10 +265,11 @@ async function main() {
         .join(', ');
       const connected = sockets.filter((socket) => socket.connected).length;
       console.log(
-        `min ${String(minuteIndex).padStart(2)}: ${minute.requests} requests, ${minute.errors} errors, ${minute.skipped} skipped, ` +
-          `${connected}/${SOCKETS} sockets | p50/p99 ${calls} | RSS ${rss.map((node) => `${node.name} ${mb(node.rss)}`).join(', ')}`,
+        `min ${String(minuteIndex).padStart(2)}: ${minute.requests} requests, ${minute.errors} errors, ${minute.unauthorized} 401, ${minute.skipped} skipped, ` +
+          `${connected}/${SOCKETS} sockets (${minute.cut} cut at token expiry, reconnected)${socketErrors.size ? ` (refused: ${[...socketErrors].map(([why, n]) => `${n}x ${why}`).join('; ')})` : ''} | p50/p99 ${calls} | RSS ${rss.map((node) => `${node.name} ${mb(node.rss)}`).join(', ')}`,
       );
       minute = newMinute();
+      socketErrors.clear();
     }
     await sleep(Math.max(1, Math.min(interval, due - Date.now())));
   }
