@@ -32,7 +32,9 @@ export function NavigationBar() {
           <li key={item.to}>
             <NavLink
               to={item.to}
-              end={item.to === paths.profile()}
+              // Only the page itself lights its tab: /profile/edit is not Profile, /post/{id} (reading a
+              // post) is not Post (writing one).
+              end={item.to === paths.profile() || item.to === paths.newPost()}
               className={({ isActive }) =>
                 isActive ? `${styles.navLink} ${styles.navActive}` : styles.navLink
               }
