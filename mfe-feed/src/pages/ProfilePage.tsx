@@ -8,8 +8,14 @@ import { useProfile } from '../hooks/useProfile';
 /** /profile: the signed-in person's own profile. */
 export default function ProfilePage() {
   const { user } = useSession();
-  const profile = useProfile(user?._id);
+  const loaded = useProfile(user?._id);
   if (!user) return <Loader label="Loading profile" />;
+  // The avatar changer updates the session (session.patchUser): the card shows the session's picture, so a
+  // new one shows at once instead of after leaving the page.
+  const profile =
+    loaded.state === 'ready' && user.avatarUrl !== undefined
+      ? { ...loaded, user: { ...loaded.user, avatarUrl: user.avatarUrl } }
+      : loaded;
   return (
     <ProfileView
       profile={profile}

@@ -3,6 +3,7 @@ import { deferred, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore } from 'react';
 import ProfilePage from './ProfilePage';
 import UserPage from './UserPage';
 
@@ -123,6 +124,30 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('alice on Skynet'));
+  });
+
+  it('shows a new avatar at once: the card follows the session, which the avatar changer updates', async () => {
+    // A session whose user changes, as session.patchUser does after an upload.
+    let avatarUrl = '/media/avatars/old.webp';
+    const listeners = new Set<() => void>();
+    const subscribe = (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    };
+    (useSession as jest.Mock).mockImplementation(() => {
+      const url = useSyncExternalStore(subscribe, () => avatarUrl);
+      return { status: 'signed-in', token: 't', user: { _id: 'me', userName: 'alice', avatarUrl: url } };
+    });
+    users.get.mockResolvedValue(person({ _id: 'me', userName: 'alice', avatarUrl }));
+    renderAt(<ProfilePage />, { url: '/profile' });
+    const avatar = () => screen.getByRole('img', { name: "alice's avatar" });
+    await waitFor(() => expect(avatar()).toHaveAttribute('src', '/media/avatars/old.webp'));
+    act(() => {
+      avatarUrl = '/media/avatars/new.webp';
+      for (const listener of listeners) listener();
+    });
+    expect(avatar()).toHaveAttribute('src', '/media/avatars/new.webp');
+    expect(users.get).toHaveBeenCalledTimes(1);
   });
 
   it("titles a name of 12 characters or more 'My Profile'", async () => {
