@@ -123,7 +123,7 @@ test.describe('a post', () => {
     await expect(page.getByText(`Posting as @${user.userName}`)).toBeVisible();
     const planet = page.getByRole('combobox', { name: 'Planet' });
     await expect(planet).toHaveValue(user.planetId);
-    await expect(planet.locator('option:checked')).toHaveText(/^🏠 /);
+    await expect(planet.locator('option:checked')).toHaveText(/^\u2302 /);
     const text = `${tag()} hello from orbit`;
     await page.getByPlaceholder('Share your ideas...').fill(text);
     await expect(page.getByText(`${text.length}/324`)).toBeVisible();

@@ -133,7 +133,7 @@ test.describe('/home-list', () => {
     const planets = await api.planets();
     expect(planets).toHaveLength(9);
     for (const planet of planets) {
-      const name = planet._id === user.planetId ? `🏠 ${planet.name}` : planet.name;
+      const name = planet._id === user.planetId ? `House ${planet.name}` : planet.name;
       await expect(page.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
         'href',
         `/feed/${planet.name.toLowerCase()}/${planet._id}`,

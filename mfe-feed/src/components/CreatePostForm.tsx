@@ -7,7 +7,12 @@ import { currentPosition } from '../hooks/position';
 import styles from './Form.module.css';
 import { Spinner } from './Spinner';
 
-export const HOME_MARK = '🏠';
+/**
+ * The house symbol before the home planet in the planet selector: U+2302 HOUSE, a text character that ordinary
+ * fonts have (DejaVu, Liberation, Segoe UI Symbol), where the emoji showed as an empty box without a colour-emoji
+ * font. A native <option> holds text only, so the SVG house of /home-list cannot go here.
+ */
+export const HOME_MARK = '\u2302';
 
 /** /post: 1 to 324 characters and a planet (the home planet preselected); one submit at a time. */
 export function CreatePostForm() {

@@ -1,5 +1,5 @@
 import type { Planet } from '@skynet/contract';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import HomeListPage from './HomeListPage';
 
@@ -48,8 +48,12 @@ describe('HomeListPage', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Galactic Feed›', '/feed'],
       ['Earth›', '/feed/earth/p-earth'],
-      ['🏠 MarsHome›', '/feed/mars/p-mars'],
+      [' MarsHome›', '/feed/mars/p-mars'],
     ]);
+    // The house is drawn (an emoji showed as an empty box without a colour-emoji font) and named for a reader.
+    const mars = screen.getByRole('link', { name: /^House Mars Home/ });
+    expect(within(mars).getByRole('img', { name: 'House' }).tagName).toBe('svg');
+    expect(screen.getByRole('link', { name: /^Earth/ }).querySelector('svg')).toBeNull();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Loader, PageHeader, paths } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/HomeList.module.css';
+import { HouseIcon } from '../components/HouseIcon';
 import { usePlanets } from '../hooks/usePlanets';
 
 /** `/home-list`: the galaxy feed and every planet's feed; the home planet marked with a house. */
@@ -52,7 +53,14 @@ export default function HomeListPage() {
                     ) : (
                       <span className={styles.image} aria-hidden="true" />
                     )}
-                    <span className={styles.name}>{home ? `🏠 ${planet.name}` : planet.name}</span>
+                    <span className={styles.name}>
+                      {home && (
+                        <>
+                          <HouseIcon label="House" />{' '}
+                        </>
+                      )}
+                      {planet.name}
+                    </span>
                     {home && <span className={styles.badge}>Home</span>}
                     <span className={styles.chevron} aria-hidden="true">
                       ›
