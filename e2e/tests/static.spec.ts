@@ -34,6 +34,32 @@ test.describe('the landing page', () => {
     expect(errors).toEqual([]);
   });
 
+  test('without scroll-driven animations (Firefox, older Safari) the arrow still waits for scrolling', async ({
+    page,
+  }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/');
+      // What such a browser does with the @supports (animation-timeline: scroll()) block: nothing.
+      await page.addStyleTag({ content: 'a[href="#top"] { animation: none !important; }' });
+      const toTop = page.getByRole('link', { name: 'Scroll to top' });
+      const onScreen = () =>
+        toTop.evaluate((link) => {
+          const box = link.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(link).visibility === 'visible';
+        });
+      expect(await onScreen()).toBe(false);
+      await page.mouse.wheel(0, 1500);
+      await expect.poll(onScreen).toBe(true);
+      const box = (await toTop.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width - 8);
+      expect(box.y + box.height).toBeLessThanOrEqual(800 - 8);
+      await toTop.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      expect(await onScreen()).toBe(false);
+    }
+  });
+
   test('in the running app, still renders, with a starfield, when mfe-map is down', async ({ page }) => {
     // The app's own landing page (after signing out, or in a canary): mfe-map's preview loads at run time.
     await page.route('**/remotes/mfe-map/**', (route) => route.abort());
