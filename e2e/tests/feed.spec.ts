@@ -126,7 +126,8 @@ test.describe('a post', () => {
     await expect(planet.locator('option:checked')).toHaveText(/^\u2302 /);
     const text = `${tag()} hello from orbit`;
     await page.getByPlaceholder('Share your ideas...').fill(text);
-    await expect(page.getByText(`${text.length}/324`)).toBeVisible();
+    // Issue 22: the counter shows the characters left (it showed `${text.length}/324` before).
+    await expect(page.getByText(`${324 - text.length} characters left`)).toBeVisible();
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(page.getByText('Post was created!')).toBeVisible();
     await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);

@@ -1,7 +1,7 @@
 import { planetApi, postApi } from '@skynet/kit';
 import { deferred, httpError, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreatePostForm } from './CreatePostForm';
 
@@ -46,18 +46,46 @@ describe('CreatePostForm', () => {
     expect(screen.getByPlaceholderText('Share your ideas...')).toBeInTheDocument();
   });
 
-  it('counts characters live and stops at 324', async () => {
+  it('counts the characters left live, from 324 down, and stops at 324', async () => {
     await ready();
     const box = screen.getByRole('textbox', { name: 'Post content' });
     expect(screen.getByRole('button', { name: 'Create Post' })).toBeDisabled();
+    expect(box).toHaveAccessibleDescription('324 characters left');
     await userEvent.type(box, 'Hi!');
-    expect(screen.getByText('3/324')).toBeInTheDocument();
+    // Issue 22: the counter shows what is left (it showed 3/324 before).
+    expect(box).toHaveAccessibleDescription('321 characters left');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)).toHaveTextContent(/^321/);
     await userEvent.clear(box);
     await userEvent.click(box);
     await userEvent.paste('x'.repeat(400));
     expect(box).toHaveValue('x'.repeat(324));
-    expect(screen.getByText('324/324')).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription('0 characters left');
     expect(screen.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+  });
+
+  it('tells screen readers only at 20 characters left and at 0, not on every key', async () => {
+    await ready();
+    const box = screen.getByRole('textbox', { name: 'Post content' });
+    const status = within(box.closest('form')!).getByRole('status');
+    await userEvent.click(box);
+    await userEvent.paste('x'.repeat(300));
+    expect(status).toHaveTextContent(/^$/);
+    await userEvent.type(box, 'x'.repeat(3));
+    expect(status).toHaveTextContent(/^$/);
+    // 304 typed: 20 left.
+    await userEvent.type(box, 'x');
+    expect(status).toHaveTextContent('20 characters left');
+    // Quiet while typing on: the region keeps its text, so nothing new is spoken.
+    await userEvent.type(box, 'xxxxx');
+    expect(box).toHaveAccessibleDescription('15 characters left');
+    expect(status).toHaveTextContent('20 characters left');
+    await userEvent.paste('y'.repeat(40));
+    expect(status).toHaveTextContent('0 characters left');
+    // Moving away from the limit empties it silently; coming back within 20 speaks again.
+    await userEvent.clear(box);
+    expect(status).toHaveTextContent(/^$/);
+    await userEvent.paste('z'.repeat(310));
+    expect(status).toHaveTextContent('14 characters left');
   });
 
   it('does not post blank text', async () => {

@@ -13,6 +13,11 @@ import { Spinner } from './Spinner';
  * font. A native <option> holds text only, so the SVG house of /home-list cannot go here.
  */
 export const HOME_MARK = '\u2302';
+/** Characters left at which the counter warns and screen readers hear it once (and again at 0). */
+export const WARN_LEFT = 20;
+
+/** How close to the limit: 2 well below, 1 within WARN_LEFT, 0 at the limit. */
+const closeness = (left: number) => (left === 0 ? 0 : left <= WARN_LEFT ? 1 : 2);
 
 /** /post: 1 to 324 characters and a planet (the home planet preselected); one submit at a time. */
 export function CreatePostForm() {
@@ -46,6 +51,18 @@ export function CreatePostForm() {
   }, [homeId, planetId]);
 
   const length = content.length;
+  const left = POST_MAX_LENGTH - length;
+  // The polite live region speaks only when the text comes within WARN_LEFT of the limit and when it reaches it,
+  // not on every key; moving away from the limit empties it silently, so the next approach speaks again.
+  const [announcement, setAnnouncement] = useState('');
+  const lastCloseness = useRef(closeness(left));
+  useEffect(() => {
+    const now = closeness(left);
+    if (now === lastCloseness.current) return;
+    const nearer = now < lastCloseness.current;
+    lastCloseness.current = now;
+    setAnnouncement(nearer ? `${left} ${left === 1 ? 'character' : 'characters'} left` : '');
+  }, [left]);
   const valid = content.trim().length > 0 && length <= POST_MAX_LENGTH && planetId !== '';
 
   async function submit(event: React.FormEvent) {
@@ -92,9 +109,15 @@ export function CreatePostForm() {
         aria-describedby={ids.counter}
       />
       <div className={styles.row}>
-        <span id={ids.counter} className={styles.counter} aria-live="polite">
-          {length}/{POST_MAX_LENGTH}
-          <span className={styles.visuallyHidden}> characters</span>
+        <span
+          id={ids.counter}
+          className={left <= WARN_LEFT ? `${styles.counter} ${styles.low}` : styles.counter}
+        >
+          {left}
+          <span className={styles.visuallyHidden}> characters left</span>
+        </span>
+        <span className={styles.visuallyHidden} role="status">
+          {announcement}
         </span>
       </div>
       <div className={styles.field}>
