@@ -30,6 +30,7 @@ export const paths = {
   settings: () => '/settings',
   manageAccount: () => '/settings/manageAccount',
   messages: () => '/messages',
+  notifications: () => '/notifications',
   chat: (userId: string) => `/messages/${seg(userId)}`,
   liked: () => '/liked',
   saved: () => '/saved',

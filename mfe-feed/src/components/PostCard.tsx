@@ -49,6 +49,9 @@ export const PostCard = memo(function PostCard({
         .filter(Boolean)
         .join(' ')}
       aria-labelledby={headingId}
+      // Focusable by the feed's j/k keys (lib/feedKeys.ts), not a tab stop; Enter opens the post.
+      tabIndex={expanded ? undefined : -1}
+      data-post-id={comment ? undefined : post._id}
     >
       <header className={styles.head}>
         <Link to={paths.user(post.authorId)} className={styles.author}>

@@ -1,6 +1,9 @@
 import type { Comment, Post } from '@skynet/contract';
-import { EndOfList, type FetchPage, Loader, usePagedList } from '@skynet/kit';
+import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { feedKeyHandler } from '../lib/feedKeys';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
 
@@ -37,6 +40,17 @@ export function PostList({
 }: PostListProps) {
   const { status } = useSession();
   const list = usePagedList(fetchPage, firstPage, { resetKey });
+  const navigate = useNavigate();
+  const { listRef } = list;
+  // Keyboard: j/k next/previous post, l like, s save, Enter open (lib/feedKeys.ts).
+  useEffect(() => {
+    const onKey = feedKeyHandler(
+      () => listRef.current,
+      (id) => navigate(paths.post(id)),
+    );
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [listRef, navigate]);
   const items = exclude?.size ? list.items.filter((post) => !exclude.has(post._id)) : list.items;
   return (
     <section className={styles.section} aria-label={label}>

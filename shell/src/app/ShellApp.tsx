@@ -8,6 +8,7 @@ import { LoadingScreen } from '../layout/LoadingScreen';
 import { NavigationBar } from '../layout/NavigationBar';
 import { NotFound } from '../layout/NotFound';
 import { routes } from '../routes';
+import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts';
 
 /** Paths that never show the bottom navigation bar. */
 const NO_NAV = [
@@ -114,5 +115,10 @@ function NavigationSlot() {
   const { status } = useSession();
   const location = useLocation();
   if (status !== 'signed-in' || NO_NAV.some((pattern) => pattern.test(location.pathname))) return null;
-  return <NavigationBar />;
+  return (
+    <>
+      <NavigationBar />
+      <KeyboardShortcuts />
+    </>
+  );
 }

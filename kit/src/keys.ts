@@ -1,0 +1,24 @@
+// Keyboard shortcuts (issue 22): the one rule every shortcut handler shares, in the shell and in the remotes.
+
+/** True while the person types in a field (input, textarea, select, contenteditable). */
+export function isTypingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+}
+
+/**
+ * A key press a shortcut must leave alone: typed in a field, held with Ctrl, Alt or Meta (the browser's and the
+ * system's own shortcuts; Shift stays allowed, `?` needs it), or already handled.
+ */
+export function ignoreShortcutKey(event: KeyboardEvent): boolean {
+  return (
+    event.defaultPrevented ||
+    event.ctrlKey ||
+    event.altKey ||
+    event.metaKey ||
+    event.isComposing ||
+    isTypingIn(event.target) ||
+    // A modal dialog (e.g. the shortcut list) has the keyboard to itself.
+    (event.target instanceof Element && event.target.closest('dialog[open]') !== null)
+  );
+}
