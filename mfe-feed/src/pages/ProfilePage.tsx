@@ -28,7 +28,7 @@ export default function ProfilePage() {
             remote="mfe-account"
             module="./AvatarChanger"
             fallback={
-              <Link to={paths.editProfile()} className={styles.primary}>
+              <Link to={paths.editProfile()} className={styles.secondary}>
                 Change Avatar
               </Link>
             }
