@@ -33,3 +33,25 @@ test.describe('the own profile', () => {
     }
   });
 });
+
+test.describe('search', () => {
+  test('the placeholder fits the box on a phone', async ({ page, user }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, user);
+    await page.goto('/search');
+    const box = page.getByPlaceholder('Search for anything in the universe...');
+    const room = await box.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const placeholder = getComputedStyle(input, '::placeholder');
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${placeholder.fontStyle} ${placeholder.fontWeight} ${placeholder.fontSize} ${placeholder.fontFamily}`;
+      const content = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return content - context.measureText(input.placeholder).width;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
+    // The button is still there, named Search, and searches.
+    await box.fill('orbit');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/search\/orbit$/);
+  });
+});

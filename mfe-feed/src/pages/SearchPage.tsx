@@ -1,6 +1,7 @@
 import { PageHeader, paths, postApi, userApi } from '@skynet/kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { SearchIcon } from '../components/icons';
 import { Notice, Page } from '../components/Page';
 import { PostList } from '../components/PostList';
 import styles from '../components/Search.module.css';
@@ -53,8 +54,11 @@ export default function SearchPage() {
           onChange={(event) => setDraft(event.target.value)}
           enterKeyHint="search"
         />
+        {/* A magnifier inside the box's end, named Search: the box gets the row's whole width, so the placeholder
+            fits a 390 px phone. */}
         <button type="submit" className={styles.submit}>
-          Search
+          <SearchIcon />
+          <span className={styles.visuallyHidden}>Search</span>
         </button>
       </form>
       <fieldset className={styles.toggles}>
