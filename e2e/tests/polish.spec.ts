@@ -55,3 +55,54 @@ test.describe('search', () => {
     await expect(page).toHaveURL(/\/search\/orbit$/);
   });
 });
+
+/** WCAG contrast ratio of two `rgb(...)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => Number(v) / 255);
+    const lin = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (high! + 0.05) / (low! + 0.05);
+}
+
+test.describe('toasts', () => {
+  test('are dark cards in the product colours, top-right, below the page header', async ({ page, user }) => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await signIn(page, user);
+      await page.goto('/profile/edit');
+      await page.getByLabel('Bio').fill(`Orbiting at ${viewport.width} px`);
+      await page.getByRole('button', { name: 'Save' }).click();
+      const toast = page.locator('.Toastify__toast').filter({ hasText: 'Your info has been updated!' });
+      await expect(toast).toBeVisible();
+      await expect(toast).toHaveCSS('opacity', '1');
+      const look = await toast.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const body = getComputedStyle(document.body);
+        const header = document.querySelector('header')!.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return {
+          background: style.backgroundColor,
+          color: style.color,
+          page: body.backgroundColor,
+          headerBottom: header.bottom,
+          top: box.top,
+          right: window.innerWidth - box.right,
+        };
+      });
+      // A dark surface like the page's, not a white card; its text readable on it.
+      expect(contrast(look.background, 'rgb(0, 0, 0)')).toBeLessThan(2);
+      expect(contrast(look.color, look.background)).toBeGreaterThanOrEqual(7);
+      // Below the header (its back arrow and title stay usable), at the right.
+      expect(look.top).toBeGreaterThanOrEqual(look.headerBottom);
+      expect(look.right).toBeLessThanOrEqual(24);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(page.getByText('Changes were undone.')).toBeVisible();
+    }
+  });
+});

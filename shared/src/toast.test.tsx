@@ -13,3 +13,10 @@ test('error toasts carry their text too', async () => {
   notify.error('No account exists with that email and password.', { autoClose: 5500 });
   expect(await screen.findByText('No account exists with that email and password.')).toBeTruthy();
 });
+
+test('toasts wear the dark theme, which the shell colours with the product tokens', async () => {
+  render(<ToastHost />);
+  notify.info('The information entered has already been saved.');
+  const text = await screen.findByText('The information entered has already been saved.');
+  expect(text.closest('.Toastify__toast')?.classList).toContain('Toastify__toast-theme--dark');
+});

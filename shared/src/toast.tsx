@@ -31,7 +31,12 @@ const subscribe = (listener: () => void) => {
 
 const Container = lazy(async () => {
   const { Bounce, ToastContainer } = await loadToastify();
-  return { default: () => <ToastContainer {...TOAST_DEFAULTS} transition={Bounce} newestOnTop limit={4} /> };
+  // The dark theme, coloured with the product's tokens by the shell's global CSS.
+  return {
+    default: () => (
+      <ToastContainer {...TOAST_DEFAULTS} theme="dark" transition={Bounce} newestOnTop limit={4} />
+    ),
+  };
 });
 
 export function ToastHost() {
