@@ -106,3 +106,57 @@ test.describe('toasts', () => {
     }
   });
 });
+
+test.describe('the galaxy map', () => {
+  test('names every planet without hovering, legibly and apart, and invites a first tap once', async ({
+    page,
+    user,
+  }) => {
+    for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await signIn(page, user);
+      await page.goto('/home');
+      await page.evaluate(() => localStorage.removeItem('skynet:map-hint-seen'));
+      await page.reload();
+      const hint = page.getByText('Tap a planet to preview it');
+      await expect(hint).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Mars' })).toBeVisible();
+      await page.waitForTimeout(400); // the fit-to-screen settles
+      const tags = await page.locator('[data-name]').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            name: (element as HTMLElement).dataset.name,
+            shown: getComputedStyle(element, '::after').content,
+            box: { left: box.left, right: box.right, top: box.top, bottom: box.bottom },
+          };
+        }),
+      );
+      expect(tags).toHaveLength(9);
+      for (const tag of tags) {
+        expect(tag.shown).toBe(`"${tag.name}"`);
+        expect(tag.box.right - tag.box.left).toBeGreaterThan(10);
+      }
+      // No name covers another.
+      for (const [i, a] of tags.entries())
+        for (const b of tags.slice(i + 1)) {
+          const apart =
+            a.box.right <= b.box.left ||
+            b.box.right <= a.box.left ||
+            a.box.bottom <= b.box.top ||
+            b.box.bottom <= a.box.top;
+          expect(apart, `${a.name} and ${b.name} overlap`).toBe(true);
+        }
+      // The first tap previews (the spec's marker behaviour), and the hint goes for good.
+      const mars = page.getByRole('button', { name: 'Mars' });
+      await mars.click();
+      await expect(mars).toHaveAttribute('aria-expanded', 'false');
+      await expect(hint).toBeHidden();
+      await mars.click();
+      await expect(mars).toHaveAttribute('aria-expanded', 'true');
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Mars' })).toBeVisible();
+      await expect(hint).toBeHidden();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { BUILT_IN_PLANETS } from '../map/scene';
@@ -105,6 +105,36 @@ describe('GalaxyMap', () => {
     await user.keyboard('{Enter}');
     expect(mercury).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: /open the mercury feed/i })).toBeInTheDocument();
+  });
+
+  it("names every planet under it without hovering, and the preview label takes the name's place", async () => {
+    const user = userEvent.setup();
+    renderMap();
+    const tags = () =>
+      [...document.querySelectorAll<HTMLElement>('[data-name]')].map((tag) => tag.dataset.name);
+    expect(tags()).toEqual(['Mercury', 'Venus', 'Earth']);
+    // Drawn, not a second name for screen readers (the button has it) nor a target for taps.
+    expect(document.querySelector('[data-name]')?.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.hover(screen.getByRole('button', { name: 'Venus' }));
+    expect(screen.getByText('Venus')).toBeInTheDocument();
+    expect(tags()).toEqual(['Mercury', 'Earth']);
+  });
+
+  describe('the first-visit hint', () => {
+    beforeEach(() => window.localStorage.clear());
+
+    it('invites a first tap, goes after it, and is not shown again', async () => {
+      const user = userEvent.setup();
+      renderMap();
+      expect(screen.getByText('Tap a planet to preview it')).toBeVisible();
+      await user.hover(screen.getByRole('button', { name: 'Venus' }));
+      expect(screen.getByText('Tap a planet to preview it')).toBeInTheDocument(); // a hover is not a tap
+      await user.pointer({ keys: '[TouchA]', target: screen.getByRole('button', { name: 'Venus' }) });
+      expect(screen.queryByText('Tap a planet to preview it')).not.toBeInTheDocument();
+      cleanup();
+      renderMap();
+      expect(screen.queryByText('Tap a planet to preview it')).not.toBeInTheDocument();
+    });
   });
 
   describe('the easter egg', () => {

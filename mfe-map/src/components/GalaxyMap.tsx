@@ -49,6 +49,18 @@ const FALLBACK_SIZE = { width: 800, height: 600 };
 
 type Stage = 'preview' | 'expanded';
 
+/** Set once a person has tapped a planet: the first-visit hint is not shown again in this browser. */
+export const MAP_HINT_SEEN_KEY = 'skynet:map-hint-seen';
+export const MAP_HINT_TEXT = 'Tap a planet to preview it';
+
+const hintSeen = () => {
+  try {
+    return window.localStorage.getItem(MAP_HINT_SEEN_KEY) === '1';
+  } catch {
+    return true; // storage refused (private mode): no way to remember, so no nagging either
+  }
+};
+
 interface GalaxyMapProps {
   planets: ScenePlanet[];
   homePlanetId?: string | null;
@@ -100,8 +112,18 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
   const stageOf = (id: string): Stage | null =>
     selected?.id === id ? selected.stage : hovered === id ? 'preview' : null;
 
+  // The one-line invitation for a first visit, gone after the first tap on a planet, for good.
+  const [showHint, setShowHint] = useState(() => !hintSeen());
   const onMarkerClick = (id: string) => {
     pressingMarker.current = false;
+    if (showHint) {
+      setShowHint(false);
+      try {
+        window.localStorage.setItem(MAP_HINT_SEEN_KEY, '1');
+      } catch {
+        // not remembered: shown again on the next visit
+      }
+    }
     setSelected(stageOf(id) ? { id, stage: 'expanded' } : { id, stage: 'preview' });
   };
   const onMarkerFocus = (id: string) => {
@@ -329,6 +351,20 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
                     <PlanetGlyph planet={planet} />
                   </svg>
                 </button>
+                {!stage && (
+                  // Every planet's name under it, small, without hovering: drawn from data-name by CSS, so it
+                  // is not a second copy of the name for screen readers (the button carries it) and does not
+                  // catch taps (they reach the marker or the map).
+                  <div
+                    className={styles.tagAnchor}
+                    style={{ left: x, top: y + planet.radius }}
+                    aria-hidden="true"
+                  >
+                    <div className={styles.labelScale} style={{ transform: `scale(${1 / view.zoom})` }}>
+                      <span className={styles.tag} data-name={planet.name} />
+                    </div>
+                  </div>
+                )}
                 {stage && (
                   <div
                     className={styles.labelAnchor}
@@ -375,6 +411,12 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
       <div className={styles.topBar} data-map-control="">
         {toolbar}
       </div>
+
+      {showHint && (
+        <p className={styles.hint} data-map-control="">
+          {MAP_HINT_TEXT}
+        </p>
+      )}
 
       <div className={styles.bottomBar} data-map-control="">
         <section className={styles.readout} aria-label="Coordinates and zoom">
