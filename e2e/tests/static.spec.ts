@@ -46,7 +46,9 @@ test.describe('the landing page', () => {
       const onScreen = () =>
         toTop.evaluate((link) => {
           const box = link.getBoundingClientRect();
-          return box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(link).visibility === 'visible';
+          return (
+            box.bottom > 0 && box.top < window.innerHeight && getComputedStyle(link).visibility === 'visible'
+          );
         });
       expect(await onScreen()).toBe(false);
       await page.mouse.wheel(0, 1500);
