@@ -2,6 +2,11 @@
 import { expect, signIn, test } from '../fixtures';
 
 const PHONE = { width: 390, height: 800 };
+// A 64 x 64 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAn0lEQVRoge2SQQkAQRDD6qmeTm1ErYh7hIFCBKSh6cdpoht0A9ArdhfiLtENugHoFbsLcZfoBt0A9IrdhbhLdINuAHrF7kLcJbpBNwC9Ynch7hLdoBuAXrG7EHeJbtANQK/YXYi7RDfoBqBX7C7EXaIbdAPQK3YX4i7RDboB6BW7C3GX6AbdAPSK3YW4S3SDbgB6xe5C3CW6QTcAveIfHivgUUsIBmLOAAAAAElFTkSuQmCC',
+  'base64',
+);
 
 test.describe('the own profile', () => {
   test('Change Avatar has the size and look of Edit Profile and Settings', async ({ page, user }) => {
@@ -31,6 +36,40 @@ test.describe('the own profile', () => {
       expect(changeAvatar).toEqual(await look('Edit Profile'));
       expect(changeAvatar).toEqual(await look('Settings'));
     }
+  });
+});
+
+test.describe('the avatar on /profile', () => {
+  test('a new picture shows at once, without leaving the page', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto('/profile');
+    const avatar = page.getByRole('img', { name: `${user.userName}'s avatar` });
+    await expect(page.getByRole('button', { name: 'Change Avatar' })).toBeVisible();
+    await expect(avatar).toBeVisible();
+    expect(await avatar.evaluate((element) => element.tagName)).toBe('SPAN'); // the initial, no picture yet
+    await page
+      .getByLabel(/Avatar image/)
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Updated avatar! Changes may take a few minutes.')).toBeVisible();
+    await expect(avatar).toHaveAttribute('src', /\/media\/avatars\//);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+});
+
+test.describe('the bottom navigation', () => {
+  test('lights Post on /post only, not while reading a post at /post/{id}', async ({ page, api, user }) => {
+    const post = await api.call<{ value: { _id: string } }>('POST', '/post', {
+      token: user.token,
+      data: { content: 'A post to read', location: { planetId: user.planetId, latitude: 0, longitude: 0 } },
+    });
+    await signIn(page, user);
+    const postTab = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Post' });
+    await page.goto(`/post/${post.value._id}`);
+    await expect(page.getByText('A post to read')).toBeVisible();
+    await expect(postTab).not.toHaveAttribute('aria-current', 'page');
+    await postTab.click();
+    await expect(page).toHaveURL(/\/post$/);
+    await expect(postTab).toHaveAttribute('aria-current', 'page');
   });
 });
 
