@@ -51,7 +51,9 @@ export const HEAD_START_SCRIPT =
   'if(p.as=="style"){e.rel="stylesheet";e.media="not all";e.href=p.href}else e.src=p.href;' +
   'e.onload=e.onerror=function(){e.remove()};document.head.appendChild(e)};' +
   'document.head.appendChild(l)});if(!t)return;var a={};d.calls.forEach(function(c){' +
-  'a[c]=fetch(d.api+c,{headers:{Authorization:"Bearer "+t}}).then(function(r){return r.ok?r.json():null},' +
+  'a[c]=fetch(d.api+c,{headers:{Authorization:"Bearer "+t}}).then(function(r){return r.ok?r.json():' +
+  // A refused answer's body is read too: one left unread keeps its request open in the browser.
+  'r.text().then(function(){return null})},' +
   `function(){return null})});window.${HEAD_START_GLOBAL}={at:Date.now(),answers:a}}catch(e){}})()`;
 
 export type HeadStart = HeadStartBlock;

@@ -295,15 +295,19 @@ export const faqApi = {
 };
 
 export const platformApi = {
-  /** Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. */
+  /**
+   * Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. Not
+   * `keepalive` (a page being left sends its last reports with sendBeacon instead), and the answer is always read:
+   * a keepalive request, or one whose refused answer is left unread, stays open in the browser.
+   */
   async report(events: PlatformEvent[]): Promise<void> {
     const response = await fetch(`${getRuntimeConfig().apiBaseUrl}/platform/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ events }),
       credentials: 'same-origin',
-      keepalive: true,
     });
-    if (!response.ok) throw new Error(`POST /platform/events answered ${response.status}`);
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`POST /platform/events answered ${response.status}: ${answer}`);
   },
 };
