@@ -5,7 +5,7 @@ export * from './api';
 export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
 export * from './forms';
 export { type FetchPage, type PagedList, SCROLL_CHECK_MS, usePagedList } from './hooks/usePagedList';
-export { ignoreShortcutKey, isTypingIn } from './keys';
+export { ignoreShortcutKey, isTypingIn, KEYBOARD_OWNER } from './keys';
 export { paths, slugify } from './paths';
 export * from './routing/AreaRoutes';
 export { Avatar } from './ui/Avatar';

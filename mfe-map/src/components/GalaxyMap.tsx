@@ -1,4 +1,4 @@
-import { paths } from '@skynet/kit';
+import { KEYBOARD_OWNER, paths } from '@skynet/kit';
 import {
   type CSSProperties,
   type KeyboardEvent,
@@ -289,6 +289,8 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the map itself takes arrow keys and +/-.
         tabIndex={0}
         role="application"
+        // Typed letters are the map's own (the 'emergency' easter egg): the keyboard shortcuts stand aside.
+        {...{ [KEYBOARD_OWNER]: '' }}
         aria-roledescription="galaxy map"
         aria-label="Galaxy map"
         aria-describedby={hintId}

@@ -47,6 +47,23 @@ function page(url = '/home') {
 const where = () => screen.getByTestId('location');
 
 describe('KeyboardShortcuts', () => {
+  it('stand aside while an area that reads typed words itself is shown (the galaxy map)', async () => {
+    page('/home');
+    const map = document.createElement('div');
+    map.setAttribute('data-keyboard-owner', '');
+    document.body.append(map);
+    try {
+      await userEvent.keyboard('emergency');
+      expect(where()).toHaveTextContent('/home');
+      await userEvent.keyboard('n');
+      expect(where()).toHaveTextContent('/home');
+    } finally {
+      map.remove();
+    }
+    await userEvent.keyboard('n');
+    expect(where()).toHaveTextContent('/post');
+  });
+
   it('n opens the composer, g h home, g n notifications, g m messages', async () => {
     page('/feed');
     await userEvent.keyboard('n');
