@@ -88,6 +88,9 @@ test('global keys: n, /, g n, g m, g h and the ? dialog; none while typing', asy
   await page.keyboard.press('g');
   await page.keyboard.press('m');
   await expect(page).toHaveURL(/\/messages$/);
+  // The chat area mounts first (its page may take focus while it does): then the next sequence.
+  await expect(page.locator('#area-mfe-chat')).not.toBeEmpty();
+  await leaveFields(page);
   await page.keyboard.press('g');
   await page.keyboard.press('h');
   await expect(page).toHaveURL(/\/home$/);
