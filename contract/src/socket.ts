@@ -20,7 +20,21 @@ export const SOCKET_EVENTS = {
   newMessage: 'newMessage',
   /** server -> both members: a first message started a conversation. */
   conversationStarted: 'conversationStarted',
+  /**
+   * server -> the user's own room: the user's unread counts (an UnreadCounts) changed, e.g. someone liked their post
+   * or wrote to them, or another tab of theirs marked something read. Always the whole counts, never a delta.
+   */
+  unreadCounts: 'unreadCounts',
 } as const;
+
+/**
+ * What the signed-in user has not seen yet: notifications (likes, replies, follows...) and direct messages. Answered by
+ * `GET /api/notifications/unread` (`value`) and pushed live as SOCKET_EVENTS.unreadCounts.
+ */
+export interface UnreadCounts {
+  notifications: number;
+  messages: number;
+}
 
 export type SocketAck = { ok: true } | { ok: false; error: string };
 
