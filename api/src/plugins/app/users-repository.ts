@@ -146,6 +146,23 @@ export function createUsersRepository(db: Db) {
       return list.map(toUser);
     },
 
+    /**
+     * People the user might follow (the desktop side column): not themself, not deleted, not followed yet; people of
+     * the user's home planet first, then the most followed, then the newest.
+     */
+    async suggestions(userId: string, limit: number): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM users u
+            WHERE u.deleted_at IS NULL AND u.id <> ${userId}
+              AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${userId} AND f.followee_id = u.id)
+            ORDER BY (u.planet_id = (SELECT planet_id FROM users WHERE id = ${userId})) DESC,
+                     u.follower_count DESC, u.created_at DESC, u.id
+            LIMIT ${limit}`,
+      );
+      return list.map(toUser);
+    },
+
     async following(userId: string): Promise<User[]> {
       const list = await rows<UserRow>(
         db,

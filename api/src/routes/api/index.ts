@@ -8,6 +8,7 @@ import userAccountRoutes from './user-account.js';
 import userAuthRoutes from './user-auth.js';
 import userChatRoutes from './user-chat.js';
 import userProfileRoutes from './user-profiles.js';
+import userSuggestionRoutes from './user-suggestions.js';
 
 /** The 404 text of an unknown API call. */
 export const noSuchApiCall = (method: string, url: string) =>
@@ -27,6 +28,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(userAuthRoutes);
   await app.register(userAccountRoutes);
   await app.register(userChatRoutes);
+  await app.register(userSuggestionRoutes);
   await app.register(userProfileRoutes);
   await app.register(postRoutes);
   await app.register(feedRoutes);
