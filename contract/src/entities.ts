@@ -95,6 +95,36 @@ export interface Faq {
   answer: string;
 }
 
+/** What a notification is about: a like of, a comment on or a reply to your post, or a new follower. */
+export type NotificationKind = 'like' | 'comment' | 'reply' | 'follow';
+
+/** A person who did what a notification tells. */
+export interface NotificationActor {
+  _id: Id;
+  userName: string;
+  avatarUrl: string | null;
+}
+
+/**
+ * One entry of `GET /api/notifications`: every notification of one kind on one post (follows: on you) on one UTC day,
+ * grouped ("Ana and 4 others liked your post"). `id` names the group up to its newest notification (the page sends
+ * it back to `POST /api/notifications/read`); `actors` are the latest (up to 3, newest first), `actorCount` all of them.
+ */
+export interface NotificationGroup {
+  id: string;
+  kind: NotificationKind;
+  /** Your post it is about (null for follow). */
+  postId: Id | null;
+  /** The post's first characters ('' when deleted, null for follow). */
+  postPreview: string | null;
+  actors: NotificationActor[];
+  actorCount: number;
+  /** When the newest notification of the group happened. */
+  latestAt: string;
+  /** Some notification of the group is not read yet. */
+  unread: boolean;
+}
+
 /** The usual answer envelope: `success` and `value`, `error` on failure. */
 export interface Envelope<T> {
   success: boolean;

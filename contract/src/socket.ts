@@ -1,5 +1,5 @@
-// The live chat's socket.io events and their payloads: the API emits and listens to these, the one socket client in
-// @skynet/shared and the chat remote use the same names (spec point 7: emits sendID; issue 20 replaced the
+// The product's socket.io events and their payloads (live chat, unread counts, live feeds): the API emits and listens to
+// these, the one socket client in @skynet/shared and the remotes use the same names (spec point 7: emits sendID; issue 20 replaced the
 // displayMessage list with a one-message delta, docs/decisions.md).
 import type { Message } from './entities.js';
 
@@ -25,7 +25,34 @@ export const SOCKET_EVENTS = {
    * or wrote to them, or another tab of theirs marked something read. Always the whole counts, never a delta.
    */
   unreadCounts: 'unreadCounts',
+  /**
+   * client -> server: follow one feed's new posts (issue 22, live feeds). Arguments: a FeedName, then the
+   * acknowledgement callback, answered with a SocketAck. A socket follows one feed at a time: following another
+   * leaves the previous one.
+   */
+  followFeed: 'followFeed',
+  /** client -> server: stop following a feed; payload the FeedName. */
+  unfollowFeed: 'unfollowFeed',
+  /**
+   * server -> the galaxy's room and the post's planet's room: a post was published that those feeds show (a
+   * FeedPostPayload). The client fetches page 1 when the reader asks to see it.
+   */
+  newPost: 'newPost',
+  /** server -> the same rooms: a post was deleted (a FeedPostPayload); an announced one is no longer counted. */
+  postDeleted: 'postDeleted',
 } as const;
+
+/** The galaxy feed's name in followFeed; a planet's feed is named by the planet's id. */
+export const GALAXY_FEED = 'galaxy';
+
+/** Which feed a socket follows: GALAXY_FEED or a planet id. */
+export type FeedName = string;
+
+/** A post that came to (or left) a feed: enough to count it and to tell which planet's feed it belongs to. */
+export interface FeedPostPayload {
+  id: string;
+  planetId: string;
+}
 
 /**
  * What the signed-in user has not seen yet: notifications (likes, replies, follows...) and direct messages. Answered by

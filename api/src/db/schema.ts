@@ -201,6 +201,9 @@ export const conversations = pgTable(
     lastMessageAt: ts('last_message_at').notNull().defaultNow(),
     /** Gapless per-conversation message counter: a message's seq (taken in the storing statement). */
     messageSeq: integer('message_seq').notNull().default(0),
+    /** The newest message seq user_a / user_b has seen (their chat showed it): unread = the other's messages above. */
+    readA: integer('read_a').notNull().default(0),
+    readB: integer('read_b').notNull().default(0),
   },
   (t) => [
     uniqueIndex('conversations_pair_idx').on(t.userA, t.userB),
@@ -222,6 +225,36 @@ export const messages = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq)],
+);
+
+/**
+ * What happened to a person's things (issue 22): `kind` like | comment | reply | follow, by `actor_id`, on their post
+ * `post_id` (null for follow); `source_id` the comment or reply post that made it. Unread while `read_at` is null.
+ * Written by the notifications plugin (never for one's own action); the page groups rows by kind, post and UTC day.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    sourceId: uuid('source_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readAt: ts('read_at'),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+    index('notifications_actor_idx').on(t.actorId, t.kind, t.postId),
+  ],
 );
 
 export const passwordResets = pgTable('password_resets', {

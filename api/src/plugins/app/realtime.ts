@@ -1,9 +1,14 @@
 import {
   type ConversationStartedPayload,
+  type FeedPostPayload,
+  GALAXY_FEED,
   type JoinAck,
   type NewMessagePayload,
+  PLANETS,
   SOCKET_EVENTS,
   SOCKET_PATH,
+  type SocketAck,
+  type UnreadCounts,
 } from '@skynet/contract';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -20,6 +25,11 @@ const EVENTS = SOCKET_EVENTS;
 
 export const conversationRoom = (id: string) => `conversation:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
+/** The room of a feed's followers: the galaxy's, or one planet's (contract FeedName). */
+export const feedRoom = (feed: string) => (feed === GALAXY_FEED ? 'feed:galaxy' : `feed:planet:${feed}`);
+const FEED_ROOM_PREFIX = 'feed:';
+/** A planet id is short; anything longer is refused before the database is asked. */
+const FEED_NAME_MAX = 64;
 
 type Ack = (answer: JoinAck) => void;
 
@@ -43,6 +53,15 @@ export interface Realtime {
    */
   newMessage(stored: MessageRow): void;
   conversationStarted(conversationId: string, a: string, b: string): void;
+  /** A person's whole unread counts, to their own room (every tab, on every process): notifications.ts calls it. */
+  unreadCounts(userId: string, counts: UnreadCounts): void;
+  /**
+   * A post the feeds show was published: the galaxy's followers and its planet's hear of it (id and planet only: the
+   * client fetches page 1 when the reader asks). Replies count only while the feeds show them (the caller decides).
+   */
+  newPost(post: FeedPostPayload): void;
+  /** A post was deleted: the same rooms drop it from what they announced. */
+  postDeleted(post: FeedPostPayload): void;
   /** Disconnects a user's sockets everywhere (password change, deletion). */
   disconnectUser(userId: string): void;
 }
@@ -200,6 +219,34 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     socket.on(EVENTS.leave, (conversationId: unknown) => {
       if (typeof conversationId === 'string') void socket.leave(conversationRoom(conversationId));
     });
+    // followFeed(feed, ack): the galaxy or a planet that exists; one feed per socket (the page shows one feed).
+    socket.on(EVENTS.followFeed, (feed: unknown, ack?: unknown) => {
+      const reply = (typeof ack === 'function' ? ack : () => {}) as (answer: SocketAck) => void;
+      if (typeof feed !== 'string' || feed === '' || feed.length > FEED_NAME_MAX) {
+        reply({ ok: false, error: `The feed must be '${GALAXY_FEED}' or a planet id.` });
+        return;
+      }
+      const known =
+        feed === GALAXY_FEED || PLANETS.some((p) => p.id === feed)
+          ? Promise.resolve(true)
+          : app.planetsRepository.exists(feed);
+      known
+        .then(async (exists) => {
+          if (!exists) return reply({ ok: false, error: 'That planet does not exist.' });
+          const room = feedRoom(feed);
+          for (const joined of socket.rooms)
+            if (joined.startsWith(FEED_ROOM_PREFIX) && joined !== room) await socket.leave(joined);
+          await socket.join(room);
+          reply({ ok: true });
+        })
+        .catch((err: Error) => {
+          app.log.error({ err }, 'followFeed failed');
+          reply({ ok: false, error: 'Could not follow the feed.' });
+        });
+    });
+    socket.on(EVENTS.unfollowFeed, (feed: unknown) => {
+      if (typeof feed === 'string' && feed.length <= FEED_NAME_MAX) void socket.leave(feedRoom(feed));
+    });
   });
 
   // Once shutdown starts, requests still finishing must not emit: with the Redis adapter the emit would
@@ -230,6 +277,20 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         userId: a,
       } satisfies ConversationStartedPayload);
     },
+    newPost(post) {
+      if (closing) return;
+      const payload: FeedPostPayload = { id: post.id, planetId: post.planetId };
+      // One emit to both rooms: a socket in both hears it once (socket.io deduplicates), once through Redis.
+      io.to([feedRoom(GALAXY_FEED), feedRoom(post.planetId)]).emit(EVENTS.newPost, payload);
+    },
+    postDeleted(post) {
+      if (closing) return;
+      const payload: FeedPostPayload = { id: post.id, planetId: post.planetId };
+      io.to([feedRoom(GALAXY_FEED), feedRoom(post.planetId)]).emit(EVENTS.postDeleted, payload);
+    },
+    unreadCounts(userId, counts) {
+      if (!closing) io.to(userRoom(userId)).emit(EVENTS.unreadCounts, counts);
+    },
     disconnectUser(userId) {
       if (!closing) io.in(userRoom(userId)).disconnectSockets(true);
     },
@@ -244,4 +305,7 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   });
 }
 
-export default fp(realtimePlugin, { name: 'realtime', dependencies: ['auth', 'chat-repository', 'redis'] });
+export default fp(realtimePlugin, {
+  name: 'realtime',
+  dependencies: ['auth', 'chat-repository', 'planets-repository', 'redis'],
+});

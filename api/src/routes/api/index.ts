@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/app/auth.js';
 import feedRoutes from './feed.js';
 import miscRoutes from './misc.js';
+import notificationRoutes from './notifications.js';
 import planetRoutes from './planets.js';
 import postRoutes from './posts.js';
 import userAccountRoutes from './user-account.js';
@@ -32,4 +33,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(userProfileRoutes);
   await app.register(postRoutes);
   await app.register(feedRoutes);
+  await app.register(notificationRoutes);
 }

@@ -48,6 +48,11 @@ export default async function postRoutes(fastify: FastifyInstance) {
         longitude: location.longitude,
         parentId: parentPost ?? null,
       });
+      if (parentPost)
+        await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
+      // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
+      // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
+      app.realtime.newPost({ id: post._id, planetId: post.location.planetId });
       return { success: true as const, value: post };
     },
   );
@@ -100,7 +105,11 @@ export default async function postRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound('Post not found.');
+      // Its planet, for the live feeds that may have announced it (read before: a deleted post keeps its row).
+      const before = await posts.byId(request.params.id);
       await posts.remove(request.params.id, currentUser(request));
+      if (before && !before.deleted)
+        app.realtime.postDeleted({ id: before._id, planetId: before.location.planetId });
       return { success: true as const };
     },
   );
@@ -132,6 +141,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
       async (request) => {
         await existing(request.params.id);
         await posts.toggle(kind, currentUser(request).id, request.params.id, true);
+        if (kind === 'likes')
+          await app.notifications.record('like', currentUser(request).id, { postId: request.params.id });
         return { success: true as const, value: true };
       },
     );
@@ -141,6 +152,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
       async (request) => {
         await existing(request.params.id);
         await posts.toggle(kind, currentUser(request).id, request.params.id, false);
+        if (kind === 'likes')
+          await app.notifications.retract('like', currentUser(request).id, { postId: request.params.id });
         return { success: true as const, value: false };
       },
     );
@@ -168,6 +181,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
         { id: me.id, planetId: author.planet_id, latitude: author.latitude, longitude: author.longitude },
         content,
       );
+      await app.notifications.record('comment', me.id, { postId: request.params.id, sourceId: comment._id });
       return { success: true as const, value: comment };
     },
   );

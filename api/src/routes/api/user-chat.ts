@@ -59,6 +59,8 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
       // The room gets this one message (never the history: nothing is read for it), and a cached history takes it.
       app.realtime.newMessage(row);
       chat.noteSent(row);
+      // The receiver has one more unread message (issue 22): their counts reach their own room.
+      app.notifications.changed(other);
       return { success: true as const, value: { message, conversationId } };
     },
   );

@@ -1,0 +1,296 @@
+import {
+  type NotificationGroup,
+  type NotificationKind,
+  PAGE_SIZE,
+  type UnreadCounts,
+} from '@skynet/contract';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../../db/database.js';
+import { avatarUrl } from './users-repository.js';
+
+/** Characters of the post a notification names (the page's second line). */
+export const NOTIFICATION_PREVIEW_LENGTH = 60;
+/** Most groups one `POST /api/notifications/read` names. */
+export const READ_IDS_MAX = 100;
+/** Changes to one person's counts within this many ms are announced once (their newest counts). */
+const EMIT_DELAY_MS = 30;
+
+/** What a notification is recorded for: a post of its recipient (like, comment, reply) or its recipient (follow). */
+export type NotificationTarget = { postId: string; sourceId?: string } | { userId: string };
+
+/** A group id (NotificationGroup.id) as the page sends it back: kind, post ('-' none), UTC day, newest row id. */
+const GROUP_ID = /^(like|comment|reply|follow)\.([0-9a-f-]{36}|-)\.(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/;
+
+export interface GroupRef {
+  kind: NotificationKind;
+  postId: string | null;
+  day: string;
+  top: number;
+}
+
+/** Parses a group id; null when it is not one. */
+export function parseGroupId(id: string): GroupRef | null {
+  const m = GROUP_ID.exec(id);
+  if (!m) return null;
+  return {
+    kind: m[1] as NotificationKind,
+    postId: m[2] === '-' ? null : m[2]!,
+    day: m[3]!,
+    top: Number(m[4]),
+  };
+}
+
+interface GroupRow {
+  kind: NotificationKind;
+  post_id: string | null;
+  day: string;
+  top: number;
+  latest_at: Date | string;
+  actor_count: number;
+  unread: boolean;
+  actor_ids: string;
+  post_preview: string | null;
+}
+
+/** One notification row per (recipient, kind, actor, post) for likes and follows: liking again after an unlike is not news. */
+const RECORD_ONCE = new Set<NotificationKind>(['like', 'follow']);
+
+const INSERT_ON_POST = `INSERT INTO notifications (user_id, actor_id, kind, post_id, source_id)
+  SELECT p.author_id, $1, $2, p.id, $4 FROM posts p JOIN users u ON u.id = p.author_id
+  WHERE p.id = $3 AND p.author_id <> $1 AND NOT p.deleted
+    AND ($2 <> 'like' OR NOT EXISTS (
+      SELECT 1 FROM notifications n WHERE n.actor_id = $1 AND n.kind = $2 AND n.post_id = p.id))
+  RETURNING user_id`;
+
+const INSERT_ON_USER = `INSERT INTO notifications (user_id, actor_id, kind)
+  SELECT u.id, $1, $2 FROM users u
+  WHERE u.id = $3 AND u.id <> $1 AND NOT EXISTS (
+    SELECT 1 FROM notifications n WHERE n.actor_id = $1 AND n.kind = $2 AND n.user_id = u.id AND n.post_id IS NULL)
+  RETURNING user_id`;
+
+const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at, g.actor_count, g.unread, g.actor_ids,
+    CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
+      ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview
+  FROM (
+    SELECT n.kind, n.post_id, (n.created_at AT TIME ZONE 'UTC')::date AS day, max(n.id) AS top,
+      max(n.created_at) AS latest_at, count(DISTINCT n.actor_id)::int AS actor_count,
+      bool_or(n.read_at IS NULL) AS unread,
+      array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids
+    FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
+    WHERE n.user_id = $1
+    GROUP BY 1, 2, 3
+  ) g LEFT JOIN posts p ON p.id = g.post_id
+  ORDER BY g.top DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
+
+const COUNTS = `SELECT
+    (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
+      WHERE n.user_id = $1 AND n.read_at IS NULL) AS notifications,
+    (SELECT count(*)::int FROM conversations c
+      JOIN messages m ON m.conversation_id = c.id
+        AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END AND m.sender_id <> $1
+      WHERE c.user_a = $1 OR c.user_b = $1) AS messages`;
+
+const READ_GROUPS = `UPDATE notifications n SET read_at = now()
+  FROM unnest($2::text[], $3::text[], $4::date[], $5::bigint[]) AS g(kind, post, day, top)
+  WHERE n.user_id = $1 AND n.read_at IS NULL AND n.kind = g.kind
+    AND n.post_id IS NOT DISTINCT FROM NULLIF(g.post, '')::uuid
+    AND (n.created_at AT TIME ZONE 'UTC')::date = g.day AND n.id <= g.top
+  RETURNING n.id`;
+
+const CHAT_READ = `UPDATE conversations c SET
+    read_a = CASE WHEN c.user_a = $1 THEN m.seq ELSE c.read_a END,
+    read_b = CASE WHEN c.user_b = $1 THEN m.seq ELSE c.read_b END
+  FROM messages m
+  WHERE c.id = $2 AND m.id = $3 AND m.conversation_id = c.id AND (c.user_a = $1 OR c.user_b = $1)
+    AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END
+  RETURNING c.id`;
+
+export function createNotifications(
+  database: Pick<Database, 'query'>,
+  emit: (userId: string, counts: UnreadCounts) => void,
+  log: FastifyBaseLogger,
+) {
+  const pending = new Map<string, NodeJS.Timeout>();
+
+  const counts = async (userId: string): Promise<UnreadCounts> => {
+    const [r] = await database.query<UnreadCounts>('unread_counts', COUNTS, [userId]);
+    return { notifications: r?.notifications ?? 0, messages: r?.messages ?? 0 };
+  };
+
+  /**
+   * A person's counts may have changed: after a short pause (changes together are announced once), their whole
+   * counts, read after the change, go to their own room on every API process (the Redis adapter carries it).
+   */
+  const changed = (userId: string) => {
+    if (pending.has(userId)) return;
+    const timer = setTimeout(() => {
+      pending.delete(userId);
+      counts(userId).then(
+        (c) => emit(userId, c),
+        (err: Error) => log.warn({ err }, 'unread counts not announced'),
+      );
+    }, EMIT_DELAY_MS);
+    timer.unref();
+    pending.set(userId, timer);
+  };
+
+  return {
+    counts,
+    changed,
+
+    /**
+     * Records that `actorId` did `kind` to a post of someone (like, comment, reply: `postId`, and the comment or reply
+     * as `sourceId`) or to someone (follow: `userId`). Never for one's own post or oneself, never on a deleted post,
+     * a like or follow once per actor and target. A failure is logged, never the caller's failure (the like stands).
+     */
+    async record(kind: NotificationKind, actorId: string, target: NotificationTarget): Promise<void> {
+      try {
+        const recipients =
+          'postId' in target
+            ? await database.query<{ user_id: string }>(`notify_post_${kind}`, INSERT_ON_POST, [
+                actorId,
+                kind,
+                target.postId,
+                target.sourceId ?? null,
+              ])
+            : await database.query<{ user_id: string }>(`notify_user_${kind}`, INSERT_ON_USER, [
+                actorId,
+                kind,
+                target.userId,
+              ]);
+        for (const r of recipients) changed(r.user_id);
+      } catch (err) {
+        log.warn({ err, kind }, 'notification not recorded');
+      }
+    },
+
+    /** Takes back the unread like or follow notification of an un-like or unfollow (a read one stays: it happened). */
+    async retract(kind: NotificationKind, actorId: string, target: NotificationTarget): Promise<void> {
+      if (!RECORD_ONCE.has(kind)) return;
+      try {
+        const removed =
+          'postId' in target
+            ? await database.query<{ user_id: string }>(
+                `unnotify_post_${kind}`,
+                `DELETE FROM notifications WHERE actor_id = $1 AND kind = $2 AND post_id = $3 AND read_at IS NULL
+                 RETURNING user_id`,
+                [actorId, kind, target.postId],
+              )
+            : await database.query<{ user_id: string }>(
+                `unnotify_user_${kind}`,
+                `DELETE FROM notifications
+                 WHERE actor_id = $1 AND kind = $2 AND user_id = $3 AND post_id IS NULL AND read_at IS NULL
+                 RETURNING user_id`,
+                [actorId, kind, target.userId],
+              );
+        for (const r of removed) changed(r.user_id);
+      } catch (err) {
+        log.warn({ err, kind }, 'notification not retracted');
+      }
+    },
+
+    /** Page `page` (from 0) of a person's notification groups, newest first. */
+    async page(userId: string, page: number): Promise<NotificationGroup[]> {
+      const groups = await database.query<GroupRow>('notification_groups', GROUPS, [
+        userId,
+        page * PAGE_SIZE,
+      ]);
+      const ids = [...new Set(groups.flatMap((g) => g.actor_ids.split(',')))];
+      const actors = new Map(
+        (
+          await database.query<{ id: string; user_name: string; avatar_file: string | null }>(
+            'notification_actors',
+            'SELECT id, user_name, avatar_file FROM users WHERE id = ANY($1::uuid[])',
+            [ids],
+          )
+        ).map((u) => [u.id, { _id: u.id, userName: u.user_name, avatarUrl: avatarUrl(u.avatar_file) }]),
+      );
+      return groups.map((g) => ({
+        id: `${g.kind}.${g.post_id ?? '-'}.${g.day}.${g.top}`,
+        kind: g.kind,
+        postId: g.post_id,
+        postPreview: g.post_preview,
+        actors: [...new Set(g.actor_ids.split(','))]
+          .map((id) => actors.get(id))
+          .filter((a) => a !== undefined)
+          .slice(0, 3),
+        actorCount: g.actor_count,
+        latestAt: new Date(g.latest_at).toISOString(),
+        unread: g.unread,
+      }));
+    },
+
+    /** Marks the named groups read (up to the newest notification each named) or, with `all`, everything. */
+    async markRead(userId: string, refs: GroupRef[] | 'all'): Promise<number> {
+      const done =
+        refs === 'all'
+          ? await database.query<{ id: number }>(
+              'notifications_read_all',
+              'UPDATE notifications SET read_at = now() WHERE user_id = $1 AND read_at IS NULL RETURNING id',
+              [userId],
+            )
+          : refs.length === 0
+            ? []
+            : await database.query<{ id: number }>('notifications_read', READ_GROUPS, [
+                userId,
+                refs.map((r) => r.kind),
+                refs.map((r) => r.postId ?? ''),
+                refs.map((r) => r.day),
+                refs.map((r) => r.top),
+              ]);
+      if (done.length > 0) changed(userId);
+      return done.length;
+    },
+
+    /**
+     * The reader's chat showed the conversation up to `messageId`: their unread messages there end at it. False when
+     * nothing changed (already read that far, or not their conversation or message).
+     */
+    async chatRead(userId: string, conversationId: string, messageId: string): Promise<boolean> {
+      const r = await database.query<{ id: string }>('chat_read', CHAT_READ, [
+        userId,
+        conversationId,
+        messageId,
+      ]);
+      if (r.length > 0) changed(userId);
+      return r.length > 0;
+    },
+
+    async messageIn(conversationId: string, messageId: string): Promise<boolean> {
+      const r = await database.query<{ id: string }>(
+        'chat_message_in',
+        'SELECT id FROM messages WHERE id = $1 AND conversation_id = $2',
+        [messageId, conversationId],
+      );
+      return r.length > 0;
+    },
+
+    /** Pending announcements are dropped (shutdown). */
+    close() {
+      for (const t of pending.values()) clearTimeout(t);
+      pending.clear();
+    },
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifications: Notifications;
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const notifications = createNotifications(
+      app.database,
+      (userId, counts) => app.realtime.unreadCounts(userId, counts),
+      app.log,
+    );
+    app.decorate('notifications', notifications);
+    app.addHook('preClose', async () => notifications.close());
+  },
+  { name: 'notifications', dependencies: ['database', 'realtime'] },
+);
