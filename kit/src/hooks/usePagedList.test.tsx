@@ -7,7 +7,16 @@ interface Item {
   _id: string;
 }
 
-function List({ fetchPage, first }: { fetchPage: (page: number) => Promise<Item[]>; first: 0 | 1 }) {
+/** `newer`: buttons put it on top ('on top') or start over from it ('start over'). */
+function List({
+  fetchPage,
+  first,
+  newer = [],
+}: {
+  fetchPage: (page: number) => Promise<Item[]>;
+  first: 0 | 1;
+  newer?: Item[];
+}) {
   const list = usePagedList(fetchPage, first);
   return (
     <div>
@@ -24,6 +33,12 @@ function List({ fetchPage, first }: { fetchPage: (page: number) => Promise<Item[
       {list.done && <EndOfList />}
       <button type="button" onClick={list.loadMore}>
         more
+      </button>
+      <button type="button" onClick={() => list.prepend(newer)}>
+        on top
+      </button>
+      <button type="button" onClick={() => list.prepend(newer, true)}>
+        start over
       </button>
     </div>
   );
@@ -156,5 +171,42 @@ describe('usePagedList', () => {
     render(<List fetchPage={fetchPage} first={0} />);
     for (let i = 0; i < 4; i++) await tick();
     expect(shown()).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('usePagedList prepend (live feeds)', () => {
+  it('puts newer items on top, once, and keeps paging where it was', async () => {
+    placeList({ top: 0, height: 5000 }); // far from the bottom: no automatic paging
+    const fetchPage = jest.fn(async (n: number) => page(n));
+    render(
+      <List fetchPage={fetchPage} first={1} newer={[{ _id: 'new2' }, { _id: 'new1' }, { _id: 'p1-0' }]} />,
+    );
+    await tick();
+    expect(shown()).toEqual(['p1-0', 'p1-1', 'p1-2']);
+    act(() => screen.getByRole('button', { name: 'on top' }).click());
+    // p1-0 was shown already: it is not repeated.
+    expect(shown()).toEqual(['new2', 'new1', 'p1-0', 'p1-1', 'p1-2']);
+    act(() => screen.getByRole('button', { name: 'on top' }).click());
+    expect(shown()).toHaveLength(5);
+    act(() => screen.getByRole('button', { name: 'more' }).click());
+    await tick();
+    expect(fetchPage.mock.calls.map(([n]) => n)).toEqual([1, 2]);
+    expect(shown()).toHaveLength(8);
+  });
+
+  it('starts over from a fresh first page that does not reach the shown items, paging on from page 2', async () => {
+    placeList({ top: 0, height: 5000 });
+    const fetchPage = jest.fn(async (n: number) => page(n));
+    render(<List fetchPage={fetchPage} first={1} newer={[{ _id: 'a' }, { _id: 'b' }]} />);
+    await tick();
+    act(() => screen.getByRole('button', { name: 'more' }).click());
+    await tick();
+    expect(shown()).toHaveLength(6);
+    act(() => screen.getByRole('button', { name: 'start over' }).click());
+    expect(shown()).toEqual(['a', 'b']);
+    act(() => screen.getByRole('button', { name: 'more' }).click());
+    await tick();
+    expect(fetchPage.mock.calls.map(([n]) => n)).toEqual([1, 2, 2]);
+    expect(shown()).toEqual(['a', 'b', ...page(2).map((p) => p._id)]);
   });
 });

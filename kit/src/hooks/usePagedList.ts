@@ -24,6 +24,12 @@ export interface PagedList<T> {
   listRef: RefObject<HTMLElement | null>;
   /** Fetch the next page now (ignored while one is in flight or once done). */
   loadMore: () => void;
+  /**
+   * Puts newer items (newest first) on top, leaving out any already shown (live feeds). `replace`: they are a fresh
+   * first page that does not reach the items shown (more arrived than a page holds): the list starts over from them,
+   * paging on from the page after.
+   */
+  prepend: (items: T[], replace?: boolean) => void;
 }
 
 interface State<T> {
@@ -39,6 +45,7 @@ type Action<T> =
   | { type: 'reset' }
   | { type: 'start' }
   | { type: 'page'; items: T[] }
+  | { type: 'prepend'; items: T[]; replace: boolean }
   | { type: 'end'; failed: boolean };
 
 function reducer<T>(state: State<T>, action: Action<T>): State<T> {
@@ -56,6 +63,10 @@ function reducer<T>(state: State<T>, action: Action<T>): State<T> {
       };
     case 'end':
       return { ...state, loading: false, done: true, failed: action.failed };
+    case 'prepend':
+      return action.replace
+        ? { ...initial<T>(), items: action.items, rendered: state.rendered + 1 }
+        : { ...state, items: [...action.items, ...state.items] };
   }
 }
 
@@ -147,6 +158,24 @@ export function usePagedList<T>(
   }, [loadMore]);
 
   // Start (and start over when the key changes): first page at once.
+  const prepend = useCallback(
+    (items: T[], replace = false) => {
+      const c = cursor.current;
+      if (replace) {
+        // Starts over after the given first page; an answer still in flight belongs to the old list.
+        cursor.current = {
+          next: firstPage + 1,
+          inFlight: false,
+          done: false,
+          generation: c.generation + 1,
+          seen: new Set(),
+        };
+      }
+      dispatch({ type: 'prepend', items: withoutSeen(items, cursor.current.seen, keyRef.current), replace });
+    },
+    [firstPage],
+  );
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: resetKey is the trigger on purpose.
   useEffect(() => {
     const generation = cursor.current.generation + 1;
@@ -178,5 +207,6 @@ export function usePagedList<T>(
     failed: state.failed,
     listRef,
     loadMore,
+    prepend,
   };
 }

@@ -3,7 +3,9 @@ import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/
 import { useSession } from '@skynet/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useNewPosts } from '../hooks/useNewPosts';
 import { feedKeyHandler } from '../lib/feedKeys';
+import { newPostsLabel } from '../lib/liveFeed';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
 
@@ -19,6 +21,8 @@ interface PostListProps {
   exclude?: ReadonlySet<string>;
   /** The items are comments (no toggles or comment link). */
   comments?: boolean;
+  /** A live feed (GALAXY_FEED or a planet id): posts published meanwhile wait behind a 'N new posts' button. */
+  live?: string;
 }
 
 /**
@@ -37,9 +41,11 @@ export function PostList({
   resetKey,
   exclude,
   comments = false,
+  live,
 }: PostListProps) {
   const { status } = useSession();
   const list = usePagedList(fetchPage, firstPage, { resetKey });
+  const fresh = useNewPosts(live, list, fetchPage, firstPage);
   const navigate = useNavigate();
   const { listRef } = list;
   // Keyboard: j/k next/previous post, l like, s save, Enter open (lib/feedKeys.ts).
@@ -54,6 +60,17 @@ export function PostList({
   const items = exclude?.size ? list.items.filter((post) => !exclude.has(post._id)) : list.items;
   return (
     <section className={styles.section} aria-label={label}>
+      {fresh.count > 0 && (
+        // Over the list, never in its flow: showing, counting or hiding it moves no post (issue 22).
+        <div className={styles.fresh}>
+          <button type="button" className={styles.freshButton} onClick={fresh.show}>
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+              <path d="M12 19V5m-6 6 6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            </svg>
+            {newPostsLabel(fresh.count)}
+          </button>
+        </div>
+      )}
       <div
         // A feed's children must be articles: an empty list is no feed yet (axe aria-required-children).
         {...(items.length > 0 ? { role: 'feed', 'aria-label': label, 'aria-busy': list.loading } : {})}

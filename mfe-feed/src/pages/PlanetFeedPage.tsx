@@ -32,7 +32,7 @@ export default function PlanetFeedPage() {
       {name === null ? (
         <Loader label="Loading planet" />
       ) : (
-        <PostList fetchPage={fetchPage} firstPage={1} label={`${name} feed`} resetKey={id} />
+        <PostList fetchPage={fetchPage} firstPage={1} label={`${name} feed`} resetKey={id} live={id} />
       )}
     </Page>
   );
