@@ -24,3 +24,19 @@ export function openSocket(url: string, token: string | undefined): Promise<Sock
     });
   });
 }
+
+/** The next `event` on `s` that `wanted` accepts (any, by default); rejects after `ms`. */
+export const next = <T>(s: Socket, event: string, ms = 5000, wanted: (v: T) => boolean = () => true) =>
+  new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => {
+      s.off(event, listener);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    const listener = (v: T) => {
+      if (!wanted(v)) return;
+      clearTimeout(t);
+      s.off(event, listener);
+      resolve(v);
+    };
+    s.on(event, listener);
+  });

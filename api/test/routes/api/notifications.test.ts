@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { NotificationGroup, UnreadCounts } from '@skynet/contract';
 import type { Socket } from 'socket.io-client';
 import { call, type SignedUp, signup, useApp } from '../../helper.js';
-import { listen, openSocket } from '../../sockets.js';
+import { listen, next, openSocket } from '../../sockets.js';
 
 const ctx = useApp();
 
@@ -37,22 +37,6 @@ const send = async (from: SignedUp, to: SignedUp, content = 'hello') => {
   assert.equal(r.status, 200, r.res.body);
   return r.body.value as { message: { _id: string }; conversationId: string };
 };
-
-/** The next `event` on `s` that `wanted` accepts. */
-const next = <T>(s: Socket, event: string, wanted: (v: T) => boolean, ms = 5000) =>
-  new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => {
-      s.off(event, listener);
-      reject(new Error(`no matching ${event} within ${ms} ms`));
-    }, ms);
-    const listener = (v: T) => {
-      if (!wanted(v)) return;
-      clearTimeout(t);
-      s.off(event, listener);
-      resolve(v);
-    };
-    s.on(event, listener);
-  });
 
 describe('notifications', () => {
   it('answers 401 without a token, and zero counts and an empty list for a new person', async () => {
@@ -287,8 +271,8 @@ describe('unreadCounts live', () => {
     sb.on('unreadCounts', (c: UnreadCounts) => seenByB.push(c));
     try {
       const liked = Promise.all([
-        next<UnreadCounts>(sa1, 'unreadCounts', (c) => c.notifications === 1),
-        next<UnreadCounts>(sa2, 'unreadCounts', (c) => c.notifications === 1),
+        next<UnreadCounts>(sa1, 'unreadCounts', 5000, (c) => c.notifications === 1),
+        next<UnreadCounts>(sa2, 'unreadCounts', 5000, (c) => c.notifications === 1),
       ]);
       await like(b, id);
       assert.deepEqual(await liked, [
@@ -296,16 +280,12 @@ describe('unreadCounts live', () => {
         { notifications: 1, messages: 0 },
       ]);
 
-      const wrote = next<UnreadCounts>(sa1, 'unreadCounts', (c) => c.messages === 1);
+      const wrote = next<UnreadCounts>(sa1, 'unreadCounts', 5000, (c) => c.messages === 1);
       const m = await send(b, a, 'are you there?');
       assert.deepEqual(await wrote, { notifications: 1, messages: 1 });
 
       // Another tab of A's marks things read: every tab hears the new counts.
-      const cleared = next<UnreadCounts>(
-        sa2,
-        'unreadCounts',
-        (c) => c.notifications === 0 && c.messages === 0,
-      );
+      const cleared = next<UnreadCounts>(sa2, 'unreadCounts', 5000, (c) => c.messages === 0);
       await call(ctx.app, 'POST /api/notifications/read', { token: a.token, payload: { all: true } });
       await call(ctx.app, 'POST /api/user/chat/read', {
         token: a.token,
@@ -313,7 +293,7 @@ describe('unreadCounts live', () => {
       });
       await cleared;
 
-      const unliked = next<UnreadCounts>(sa1, 'unreadCounts', () => true, 1000).catch(() => null);
+      const unliked = next<UnreadCounts>(sa1, 'unreadCounts', 1000).catch(() => null);
       await like(b, id, false);
       // The like was read: un-liking takes nothing back, so no counts change is announced.
       assert.equal(await unliked, null);
