@@ -72,7 +72,7 @@ async function scrollDown(page: Page, by: number) {
 function where(page: Page) {
   return page.evaluate(() => {
     const header = document.querySelector('h1')?.closest('header')?.getBoundingClientRect().bottom ?? 0;
-    const articles = [...document.querySelectorAll<HTMLElement>('[role="feed"] > article')];
+    const articles = Array.from(document.querySelectorAll<HTMLElement>('[role="feed"] > article'));
     const first = articles.find((a) => a.getBoundingClientRect().top >= header)!;
     return {
       scrollY: Math.round(window.scrollY),
