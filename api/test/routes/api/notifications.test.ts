@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { NotificationGroup, UnreadCounts } from '@skynet/contract';
 import type { Socket } from 'socket.io-client';
-import { call, type SignedUp, signup, useApp } from '../../helper.js';
+import { build, call, type SignedUp, signup, type TestApp, useApp } from '../../helper.js';
 import { listen, next, openSocket } from '../../sockets.js';
 
 const ctx = useApp();
@@ -302,6 +302,46 @@ describe('unreadCounts live', () => {
       sa1.close();
       sa2.close();
       sb.close();
+    }
+  });
+});
+
+describe('unreadCounts across two API processes sharing Redis', () => {
+  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  let one: TestApp;
+  let two: TestApp;
+  const cleanups: (() => Promise<void>)[] = [];
+  before(async () => {
+    one = await build({ after: (fn: () => Promise<void>) => cleanups.push(fn) }, { env: { REDIS_URL } });
+    two = await build(
+      { after: (fn: () => Promise<void>) => cleanups.push(fn) },
+      { env: { REDIS_URL }, database: one.database },
+    );
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('a like and a message made on one process reach the person on the other', async () => {
+    const a = await signup(one.app);
+    const b = await signup(one.app);
+    const r = await call(one.app, 'POST /api/post', {
+      token: a.token,
+      payload: { content: 'Across', location: { planetId: 'earth', latitude: 1, longitude: 2 } },
+    });
+    const sa = await openSocket(await listen(two.app), a.token);
+    try {
+      const liked = next<UnreadCounts>(sa, 'unreadCounts', 5000, (c) => c.notifications === 1);
+      await call(one.app, `POST /api/post/${r.body.value._id}/like`, { token: b.token });
+      assert.deepEqual(await liked, { notifications: 1, messages: 0 });
+      const wrote = next<UnreadCounts>(sa, 'unreadCounts', 5000, (c) => c.messages === 1);
+      await call(one.app, 'POST /api/user/chat', {
+        token: b.token,
+        payload: { content: 'hi', receiverId: a.id },
+      });
+      assert.deepEqual(await wrote, { notifications: 1, messages: 1 });
+    } finally {
+      sa.close();
     }
   });
 });
