@@ -76,7 +76,9 @@ export default function LandingPage() {
           <h2 id="features-title" className={styles.sectionTitle}>
             Everything orbits around you
           </h2>
-          <ul className={styles.featureList}>
+          {/* On phones the cards scroll sideways: the list takes focus so a keyboard can scroll it too (WCAG 2.1.1). */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keys. */}
+          <ul className={styles.featureList} tabIndex={0} aria-labelledby="features-title">
             {FEATURES.map((feature) => (
               <li key={feature.title} className={styles.feature}>
                 <FeatureIcon name={feature.icon} />

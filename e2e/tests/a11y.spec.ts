@@ -1,0 +1,310 @@
+// Accessibility as a test (issue 22 item 5): axe-core on every route of docs/routes.md, signed out and signed in,
+// at phone (390 px) and desktop (1280 px) width, against WCAG 2.0/2.1 A and AA: no violations. The route list is
+// read from docs/routes.md itself, so a new route is scanned the day it is added (a route whose parameter this file
+// cannot fill fails the suite instead of being skipped). A few dialogs that open on a page are scanned too.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { type Api, apiFor, expect, signIn, type TestUser, test } from '../fixtures';
+import { repoRoot } from '../product';
+
+const WIDTHS = [390, 1280] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Route {
+  path: string;
+  access: 'public' | 'signed-in' | 'signed-out';
+}
+
+/** Every row of docs/routes.md's table: the route and who may see it. */
+function documentedRoutes(): Route[] {
+  const text = readFileSync(join(repoRoot, 'docs', 'routes.md'), 'utf8');
+  const rows = [...text.matchAll(/^\| `([^`]+)` \| (public|signed-in|signed-out) \|/gm)];
+  if (rows.length < 20)
+    throw new Error(`docs/routes.md lists only ${rows.length} routes: is its table readable?`);
+  return rows.map(([, path, access]) => ({ path: path!, access: access as Route['access'] }));
+}
+
+/** What the signed-in pages show: a person with posts, likes, saves, comments, follows and a conversation. */
+interface World {
+  me: TestUser;
+  other: TestUser;
+  postId: string;
+  planet: { _id: string; name: string };
+}
+
+async function makeWorld(api: Api): Promise<World> {
+  const [me, other] = await Promise.all([api.createUser(), api.createUser()]);
+  const planet = (await api.planets()).find((p) => p._id === me.planetId)!;
+  const post = async (who: TestUser, content: string) =>
+    (
+      await api.call<{ value: { _id: string } }>('POST', '/post', {
+        token: who.token,
+        data: { content, location: { planetId: who.planetId, latitude: 0, longitude: 0 } },
+      })
+    ).value._id;
+  const postId = await post(other, 'Aurora over the north pole tonight, worth staying up for');
+  await post(me, 'Hello from my home planet, first time on Skynet');
+  await api.call('POST', `/post/${postId}/like`, { token: me.token });
+  await api.call('POST', `/post/${postId}/save`, { token: me.token });
+  await api.call('POST', `/post/${postId}/comment`, { token: me.token, data: { content: 'Saw it too!' } });
+  await api.call('POST', `/user/${other._id}/follow`, { token: me.token });
+  await api.call('POST', `/user/${me._id}/follow`, { token: other.token });
+  await api.call('POST', '/user/chat', {
+    token: other.token,
+    data: { receiverId: me._id, content: 'Hi there!' },
+  });
+  await api.call('POST', '/user/chat', {
+    token: me.token,
+    data: { receiverId: other._id, content: 'Hello :)' },
+  });
+  return { me, other, postId, planet };
+}
+
+/** The concrete path for a route pattern, with real data for each parameter. */
+function concrete(path: string, world: World): string {
+  const slug = world.planet.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const filled = path.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === 'token') return 'not-a-real-token';
+    if (name === 'text') return 'aurora';
+    if (name === 'planetName') return slug;
+    if (name === 'id') {
+      if (path.startsWith('/feed/')) return world.planet._id;
+      if (path.startsWith('/post/')) return world.postId;
+      if (path.startsWith('/user/') || path.startsWith('/messages/')) return world.other._id;
+    }
+    throw new Error(`a11y.spec.ts cannot fill :${name} in ${path}: teach concrete() about it`);
+  });
+  return filled;
+}
+
+/** Waits until the page has drawn its data: the network is quiet, no loader shows, and no transition runs. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !Array.from(document.querySelectorAll('[role="status"]')).some((el) =>
+        /^\s*Loading/.test(el.textContent ?? ''),
+      ) && !document.querySelector('[aria-busy="true"]'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Fading content would be measured half-transparent: let every finite animation end (orbits never do).
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY));
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 3_000)),
+    ]);
+  });
+}
+
+/**
+ * axe leaves text over a gradient "incomplete" (it cannot pick one background), and the product's dark theme paints
+ * the whole page with one (global.css), so axe alone would check almost no contrast. This measures those texts
+ * against every colour stop of the gradients behind them, each composited over what lies below (the worst stop
+ * counts), with axe's thresholds: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold). Tiny radial layers (the
+ * starfields' 1-2 px stars) are not a background text sits on and are left out.
+ */
+async function gradientContrastFailures(page: Page, targets: string[]): Promise<string[]> {
+  return page.evaluate(async (selectors) => {
+    type RGBA = [number, number, number, number];
+    const parse = (text: string): RGBA[] =>
+      [...text.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => {
+        const [r = 0, g = 0, b = 0, a = 1] = m[1]!
+          .split(/[\s,/]+/)
+          .filter(Boolean)
+          .map(Number);
+        return [r, g, b, a];
+      });
+    const over = (top: RGBA, below: RGBA): RGBA => {
+      const a = top[3] + below[3] * (1 - top[3]);
+      if (a === 0) return [0, 0, 0, 0];
+      const mix = (i: number) => (top[i]! * top[3] + below[i]! * below[3] * (1 - top[3])) / a;
+      return [mix(0), mix(1), mix(2), a];
+    };
+    const luminance = ([r, g, b]: RGBA) => {
+      const lin = (c: number) => {
+        const s = c / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const ratio = (x: RGBA, y: RGBA) => {
+      const [hi, lo] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+      return (hi! + 0.05) / (lo! + 0.05);
+    };
+    /** The layers of a computed background-image, split at top-level commas. */
+    const layers = (image: string) => {
+      const out: string[] = [];
+      let depth = 0;
+      let start = 0;
+      for (let i = 0; i < image.length; i++) {
+        if (image[i] === '(') depth++;
+        else if (image[i] === ')') depth--;
+        else if (image[i] === ',' && depth === 0) {
+          out.push(image.slice(start, i));
+          start = i + 1;
+        }
+      }
+      out.push(image.slice(start));
+      return out.map((l) => l.trim()).filter((l) => l && l !== 'none');
+    };
+    const failures: string[] = [];
+    for (const selector of selectors) {
+      const el = document.querySelector(selector);
+      if (!el) continue;
+      el.scrollIntoView({ block: 'center', behavior: 'instant' });
+      // Scroll-driven styles (cards fading in as they enter) settle on the next frames.
+      for (let frame = 0; frame < 2; frame++) await new Promise((r) => requestAnimationFrame(r));
+      const box = el.getBoundingClientRect();
+      const stack = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const at = stack.indexOf(el);
+      const ancestors: Element[] = [];
+      for (let node: Element | null = el; node; node = node.parentElement) ancestors.push(node);
+      // What is painted behind the text's middle; its ancestors when it takes no pointer (pointer-events: none).
+      const behind = at >= 0 ? stack.slice(at) : ancestors;
+      const style = getComputedStyle(el);
+      // Gradient text (background-clip: text): its colours are the element's own gradient stops.
+      const clipped = /text/.test(
+        `${style.backgroundClip} ${style.getPropertyValue('-webkit-background-clip')}`,
+      );
+      let below: RGBA[] = [[255, 255, 255, 1]];
+      let unknown = false;
+      for (const layer of behind.reverse()) {
+        if (clipped && layer === el) continue;
+        const style = getComputedStyle(layer);
+        const [colour] = parse(style.backgroundColor);
+        if (colour && colour[3] > 0) below = below.map((b) => over(colour, b));
+        for (const image of layers(style.backgroundImage).reverse()) {
+          if (!/gradient\(/.test(image)) {
+            unknown = true;
+            continue;
+          }
+          const size = /^radial-gradient\(\s*([\d.]+)px(?:\s+([\d.]+)px)?/.exec(image);
+          if (size && Number(size[1]) < 8 && Number(size[2] ?? size[1]) < 8) continue;
+          const stops = parse(image);
+          below = stops.flatMap((stop) => below.map((b) => over(stop, b)));
+        }
+      }
+      if (unknown) continue;
+      let opacity = 1;
+      for (let node: Element | null = el; node; node = node.parentElement)
+        opacity *= Number(getComputedStyle(node).opacity);
+      const colours = clipped ? parse(style.backgroundImage) : parse(style.color);
+      if (colours.length === 0) continue;
+      const size = Number.parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      const needed = large ? 3 : 4.5;
+      const worst = Math.min(
+        ...colours.flatMap(([r, g, b, a]) => {
+          const fg: RGBA = [r, g, b, a * opacity];
+          return below.map((bg) => ratio(over(fg, bg), bg));
+        }),
+      );
+      if (worst < needed)
+        failures.push(
+          `${selector}: contrast ${worst.toFixed(2)}:1 over the gradient behind it (needs ${needed}:1), text ${clipped ? style.backgroundImage : style.color}`,
+        );
+    }
+    return failures;
+  }, targets);
+}
+
+/** Runs axe on the page and fails with each violation's id, targets and summary. */
+async function expectNoViolations(page: Page, where: string) {
+  const { violations, incomplete } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = violations.flatMap((v) =>
+    v.nodes.map(
+      (node) =>
+        `${where}: ${v.id} (${v.impact}) at ${node.target.join(' ')}\n    ${v.help}\n    ${node.failureSummary?.replace(/\n/g, '\n    ')}`,
+    ),
+  );
+  const overGradients = incomplete
+    .filter((v) => v.id === 'color-contrast')
+    .flatMap((v) => v.nodes)
+    .filter((node) => node.any.some((check) => /gradient/.test(check.message)))
+    .map((node) => node.target.join(' '));
+  for (const failure of await gradientContrastFailures(page, overGradients))
+    report.push(`${where}: color-contrast (serious) at ${failure}`);
+  expect(report, report.join('\n')).toEqual([]);
+}
+
+/** Dialogs that open on a page, scanned after the page itself: [route, button that opens it, dialog name]. */
+const DIALOGS: Array<{ route: string; open: (page: Page) => Promise<void>; name: string }> = [
+  {
+    route: '/settings',
+    name: 'Your Info',
+    open: (page) => page.getByRole('button', { name: 'Your Info' }).click(),
+  },
+  {
+    route: '/settings',
+    name: 'Your Sessions',
+    open: (page) => page.getByRole('button', { name: 'Your Sessions' }).click(),
+  },
+  { route: '/feed', name: 'Keyboard shortcuts', open: (page) => page.keyboard.press('?') },
+];
+
+async function scanDialogs(page: Page, route: string, where: string) {
+  for (const dialog of DIALOGS.filter((d) => d.route === route)) {
+    await dialog.open(page);
+    const element = page.getByRole('dialog', { name: dialog.name });
+    await expect(element).toBeVisible();
+    await settle(page);
+    await expectNoViolations(page, `${where} (dialog ${dialog.name})`);
+    await page.keyboard.press('Escape');
+    await expect(element).toHaveCount(0);
+  }
+}
+
+const routes = documentedRoutes();
+// Every route once for a visitor (public and signed-out ones) and once for a signed-in person (public and
+// signed-in ones); the 404 page each way.
+const signedOut = [
+  ...new Set(routes.filter((r) => r.access !== 'signed-in').map((r) => r.path)),
+  '/no-such-page',
+];
+const signedIn = [
+  ...new Set(routes.filter((r) => r.access !== 'signed-out').map((r) => r.path)),
+  '/no-such-page',
+];
+
+// The two workers share the routes; each worker makes its own people once.
+test.describe.configure({ mode: 'parallel' });
+
+let world: World | undefined;
+async function theWorld(baseURL: string, request: Parameters<typeof apiFor>[0]) {
+  world ??= await makeWorld(apiFor(request, baseURL));
+  return world;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: width < 600 ? 844 : 800 } });
+
+    for (const route of signedOut) {
+      test(`signed out ${route}`, async ({ page, baseURL, request }) => {
+        const path = concrete(route, await theWorld(baseURL!, request));
+        await page.goto(path);
+        await settle(page);
+        await expectNoViolations(page, `signed out ${path} at ${width} px`);
+      });
+    }
+
+    for (const route of signedIn) {
+      test(`signed in ${route}`, async ({ page, baseURL, request }) => {
+        const w = await theWorld(baseURL!, request);
+        const path = concrete(route, w);
+        await signIn(page, w.me);
+        await page.goto(path);
+        await settle(page);
+        const where = `signed in ${path} at ${width} px`;
+        await expectNoViolations(page, where);
+        await scanDialogs(page, route, where);
+      });
+    }
+  });
+}
