@@ -165,6 +165,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/saved': { url: '/api/user/saved?page=0', other: 200 },
   'GET /api/user/commented': { url: '/api/user/commented?page=0', other: 200 },
   'GET /api/user/:id': { url: (v) => `/api/user/${v.alice.id}`, other: 200 },
+  // Anyone signed in may read anyone's replies (like their posts feed): nothing of Alice's is private there.
+  'GET /api/user/:id/replies': { url: (v) => `/api/user/${v.alice.id}/replies?page=0`, other: 200 },
   'GET /api/user/:id/follow': { url: (v) => `/api/user/${v.alice.id}/follow`, other: 200 },
   'POST /api/user/:id/follow': { url: (v) => `/api/user/${v.alice.id}/follow`, other: 200 },
   'DELETE /api/user/:id/follow': { url: (v) => `/api/user/${v.alice.id}/follow`, other: 200 },

@@ -108,13 +108,9 @@ export async function fingerprint(database: Database, owners: string[]): Promise
     ),
     await hash(
       'posts',
-      sql`SELECT ${agg(sql`concat_ws('|', id, author_id, content, deleted, parent_id, planet_id, latitude, longitude)`, sql`id`)}
+      // Comments too: they are rows of posts (parent_id, thread_seq), drizzle/0004.
+      sql`SELECT ${agg(sql`concat_ws('|', id, author_id, content, deleted, parent_id, thread_seq, planet_id, latitude, longitude)`, sql`id`)}
           FROM posts WHERE author_id = ANY(${list})`,
-    ),
-    await hash(
-      'comments',
-      sql`SELECT ${agg(sql`concat_ws('|', id, post_id, author_id, content, deleted)`, sql`id`)}
-          FROM comments WHERE author_id = ANY(${list})`,
     ),
     await hash(
       'likes',
@@ -143,7 +139,7 @@ export async function fingerprint(database: Database, owners: string[]): Promise
     await hash('planets', sql`SELECT ${agg(sql`p::text`, sql`p.id`)} FROM planets p`),
     await hash('faqs', sql`SELECT ${agg(sql`f::text`, sql`f.id`)} FROM faqs f`),
   ];
-  const known = new Set(['users', 'posts', 'comments', 'likes', 'saves', 'follows', 'password_resets']);
+  const known = new Set(['users', 'posts', 'likes', 'saves', 'follows', 'password_resets']);
   const others = await rows<{ table_name: string }>(
     database.db,
     sql`SELECT table_name FROM information_schema.columns

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -76,19 +77,25 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Posts and comments (issue 22: comments are replies). A post takes the three feed counters (seq, author_seq,
+ * planet_seq); a comment takes none of them (so no feed shows it) and instead `thread_seq`, the next number of its
+ * parent's `comment_seq`. Both may be liked, saved, deleted and commented on. `parent_id`: the post or comment
+ * replied to (a post may also reply to another, spec section 3).
+ */
 export const posts = pgTable(
   'posts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Global gapless sequence (galaxy feed). */
-    seq: integer('seq').notNull(),
+    /** Global gapless sequence (galaxy feed); null for a comment. */
+    seq: integer('seq'),
     /** Kept after the author is purged, so the post still names a (gone) author id. No foreign key on purpose. */
     authorId: uuid('author_id').notNull(),
-    authorSeq: integer('author_seq').notNull(),
+    authorSeq: integer('author_seq'),
     planetId: text('planet_id')
       .notNull()
       .references(() => planets.id),
-    planetSeq: integer('planet_seq').notNull(),
+    planetSeq: integer('planet_seq'),
     content: text('content').notNull(),
     latitude: doublePrecision('latitude').notNull().default(0),
     longitude: doublePrecision('longitude').notNull().default(0),
@@ -96,8 +103,10 @@ export const posts = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
-    /** Gapless per-post comment counter: a comment's post_seq. */
+    /** Gapless counter of this post's (or comment's) comments: each comment's thread_seq. */
     commentSeq: integer('comment_seq').notNull().default(0),
+    /** A comment's number in its parent's comment_seq (null for a post): page n of comments is an index range. */
+    threadSeq: integer('thread_seq'),
     createdAt: ts('created_at').notNull().defaultNow(),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
@@ -108,30 +117,14 @@ export const posts = pgTable(
     index('posts_search_idx').using('gin', t.search),
     index('posts_parent_idx').on(t.parentId),
     index('posts_created_idx').on(t.createdAt, t.id),
-  ],
-);
-
-export const comments = pgTable(
-  'comments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    postId: uuid('post_id')
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
-    postSeq: integer('post_seq').notNull(),
-    authorId: uuid('author_id').notNull(),
-    content: text('content').notNull(),
-    planetId: text('planet_id')
-      .notNull()
-      .references(() => planets.id),
-    latitude: doublePrecision('latitude').notNull().default(0),
-    longitude: doublePrecision('longitude').notNull().default(0),
-    deleted: boolean('deleted').notNull().default(false),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('comments_post_seq_idx').on(t.postId, t.postSeq),
-    index('comments_author_idx').on(t.authorId, t.createdAt, t.postId),
+    uniqueIndex('posts_thread_seq_idx').on(t.parentId, t.threadSeq).where(sql`${t.threadSeq} IS NOT NULL`),
+    index('posts_replies_idx').on(t.authorId, t.createdAt, t.id).where(sql`${t.parentId} IS NOT NULL`),
+    check(
+      'posts_post_or_comment',
+      sql`(${t.threadSeq} IS NULL AND ${t.seq} IS NOT NULL AND ${t.authorSeq} IS NOT NULL AND ${t.planetSeq} IS NOT NULL)
+        OR (${t.threadSeq} IS NOT NULL AND ${t.parentId} IS NOT NULL AND ${t.seq} IS NULL AND ${t.authorSeq} IS NULL
+          AND ${t.planetSeq} IS NULL)`,
+    ),
   ],
 );
 

@@ -235,6 +235,10 @@ export const userApi = {
   async search(text: string, page: number): Promise<User[]> {
     return unwrap(await get<User[]>(`/user/search/${seg(text)}`, { params: { page } }));
   },
+  /** People to follow (the desktop side column): not followed yet, the home planet's first. */
+  async suggestions(limit: number): Promise<User[]> {
+    return unwrap(await get<User[]>('/user/suggestions', { params: { limit } }));
+  },
   async following(): Promise<User[]> {
     return unwrap(await get<User[]>('/user/following'));
   },

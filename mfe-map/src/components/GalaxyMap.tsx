@@ -282,7 +282,7 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
   const atOrigin = isAtOrigin(view);
 
   return (
-    <div className={styles.frame}>
+    <div className={styles.frame} data-stage="">
       <div
         ref={viewportRef}
         className={styles.viewport}

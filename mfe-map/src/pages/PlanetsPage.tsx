@@ -19,7 +19,8 @@ export default function PlanetsPage() {
   const scene = useMemo(() => (planets.length ? toScenePlanets(planets) : BUILT_IN_PLANETS), [planets]);
 
   return (
-    <>
+    // The whole stage beside the rail on a desktop, below a header where every page has it (decisions.md).
+    <div className={styles.stagePage} data-stage="">
       <PageHeader title="Solar System">
         {!reducedMotion && (
           <button
@@ -58,6 +59,6 @@ export default function PlanetsPage() {
           ))}
         </ol>
       </div>
-    </>
+    </div>
   );
 }

@@ -31,7 +31,7 @@ export default function LandingPage() {
   useDocumentTitle(PRODUCT_NAME);
   useReplacesPrerendered();
   return (
-    <div className={styles.landing}>
+    <div className={styles.landing} data-stage="">
       <header className={styles.topBar}>
         <Link to={paths.landing()} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
           <span className={styles.brandMark} aria-hidden="true" />

@@ -5,8 +5,8 @@ import { Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { safeReturnPath } from '../auth/returnPath';
 import { LoadingScreen } from '../layout/LoadingScreen';
-import { NavigationBar } from '../layout/NavigationBar';
 import { NotFound } from '../layout/NotFound';
+import { SignedInChrome } from '../layout/SignedInChrome';
 import { routes } from '../routes';
 import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts';
 
@@ -117,7 +117,7 @@ function NavigationSlot() {
   if (status !== 'signed-in' || NO_NAV.some((pattern) => pattern.test(location.pathname))) return null;
   return (
     <>
-      <NavigationBar />
+      <SignedInChrome />
       <KeyboardShortcuts />
     </>
   );

@@ -1,6 +1,6 @@
 import { renderAt } from '@skynet/kit/testing';
 import { screen } from '@testing-library/react';
-import { NavigationBar } from './NavigationBar';
+import { HeaderNotificationsLink, NavigationBar } from './NavigationBar';
 
 function currentLinks() {
   return screen
@@ -25,4 +25,33 @@ test('the Profile tab is lit on /profile only, not on /profile/edit', () => {
   unmount();
   renderAt(<NavigationBar />, { url: '/profile/edit' });
   expect(currentLinks()).toEqual([]);
+});
+
+const names = () =>
+  screen.getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent);
+
+test("the bottom bar has the spec's six links; the rail adds Notifications", () => {
+  const { unmount } = renderAt(<NavigationBar />, { url: '/feed' });
+  expect(names()).toEqual(['Home', 'Profile', 'Following', 'Search', 'Post', 'Messages']);
+  unmount();
+  renderAt(<NavigationBar rail />, { url: '/feed' });
+  expect(names()).toEqual(['Home', 'Profile', 'Following', 'Search', 'Post', 'Messages', 'Notifications']);
+});
+
+test('Messages and Notifications carry their unread counts in their names, badges out of the names', () => {
+  renderAt(<NavigationBar rail counts={{ notifications: 3, messages: 120 }} />, { url: '/feed' });
+  expect(screen.getByRole('link', { name: 'Messages, 120 unread' })).toHaveTextContent('99+Messages');
+  expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toHaveAttribute(
+    'href',
+    '/notifications',
+  );
+  expect(screen.getByRole('link', { name: 'Home' })).toBeInTheDocument();
+});
+
+test("a phone's Notifications link (in the page header's row) names its count", () => {
+  const { unmount } = renderAt(<HeaderNotificationsLink />, { url: '/feed' });
+  expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
+  unmount();
+  renderAt(<HeaderNotificationsLink counts={{ notifications: 1, messages: 0 }} />, { url: '/feed' });
+  expect(screen.getByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
 });

@@ -39,8 +39,8 @@ export async function purgeDeletedAccounts(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
     );
+    // Their posts and comments alike (comments are rows of posts, drizzle/0004).
     await tx.execute(sql`UPDATE posts SET deleted = true, content = '' WHERE author_id IN (${idList})`);
-    await tx.execute(sql`UPDATE comments SET deleted = true, content = '' WHERE author_id IN (${idList})`);
     await tx.execute(sql`UPDATE posts p SET like_count = GREATEST(p.like_count - l.n, 0)
       FROM (SELECT post_id, count(*)::int AS n FROM likes WHERE user_id IN (${idList}) GROUP BY post_id) l
       WHERE p.id = l.post_id`);

@@ -193,18 +193,21 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
     /** Author or admin only. A deleted post keeps its row (replies and feeds stay consistent) with content ''. */
     async remove(id: string, user: { id: string; admin: boolean }): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await rows<{ author_id: string; deleted: boolean }>(
+        const [row] = await rows<{ author_id: string; deleted: boolean; thread_seq: number | null }>(
           tx,
-          sql`SELECT author_id, deleted FROM posts WHERE id = ${id} FOR UPDATE`,
+          sql`SELECT author_id, deleted, thread_seq FROM posts WHERE id = ${id} FOR UPDATE`,
         );
         if (!row) throw notFound('Post not found.');
         if (row.author_id !== user.id && !user.admin)
           throw forbidden('Only the author or an administrator can delete this post.');
         if (row.deleted) return;
         await tx.execute(sql`UPDATE posts SET deleted = true, content = '' WHERE id = ${id}`);
-        await tx.execute(
-          sql`UPDATE users SET post_count = GREATEST(post_count - 1, 0) WHERE id = ${row.author_id}`,
-        );
+        // A comment never counted in the author's postCount (it takes none of the feed counters).
+        if (row.thread_seq === null) {
+          await tx.execute(
+            sql`UPDATE users SET post_count = GREATEST(post_count - 1, 0) WHERE id = ${row.author_id}`,
+          );
+        }
       });
     },
 
@@ -246,11 +249,25 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
       );
     },
 
+    /** The posts (or comments) a user commented on, by their latest comment there, newest first. */
     commented(userId: string, page: number): Promise<Post[]> {
       return list(
-        sql`${POST_SELECT} JOIN (SELECT post_id, max(created_at) AS last FROM comments WHERE author_id = ${userId}
-              GROUP BY post_id ORDER BY last DESC, post_id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) h
+        sql`${POST_SELECT} JOIN (SELECT parent_id AS post_id, max(created_at) AS last FROM posts
+              WHERE author_id = ${userId} AND parent_id IS NOT NULL AND thread_seq IS NOT NULL
+              GROUP BY parent_id ORDER BY last DESC, post_id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}) h
             ON h.post_id = p.id ORDER BY h.last DESC, h.post_id DESC`,
+      );
+    },
+
+    /**
+     * A user's replies (their comments, and posts made in reply to another), newest first, deleted ones left out:
+     * the Post shape, so each carries its parent's id and 5-character preview. Offset on the partial index
+     * posts_replies_idx (author, created_at, id WHERE parent_id IS NOT NULL).
+     */
+    replies(userId: string, page: number): Promise<Post[]> {
+      return list(
+        sql`${POST_SELECT} WHERE p.author_id = ${userId} AND p.parent_id IS NOT NULL AND NOT p.deleted
+            ORDER BY p.created_at DESC, p.id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}`,
       );
     },
 
@@ -291,6 +308,11 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
       return r ?? null;
     },
 
+    /**
+     * A comment on a post or on another comment (a reply in its thread): a row of `posts` with `parent_id` and
+     * `thread_seq` (the parent's next comment_seq, gapless) and none of the three feed counters, so it never shows
+     * in the galaxy, planet or author feeds nor counts in postCount.
+     */
     async addComment(
       postId: string,
       author: { id: string; planetId: string; latitude: number; longitude: number },
@@ -306,17 +328,17 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
         if (p.deleted) throw badRequest('You cannot comment on a deleted post.');
         const [c] = await rows<{ id: string }>(
           tx,
-          sql`INSERT INTO comments (post_id, post_seq, author_id, content, planet_id, latitude, longitude)
+          sql`INSERT INTO posts (parent_id, thread_seq, author_id, content, planet_id, latitude, longitude)
               VALUES (${postId}, ${p.comment_seq}, ${author.id}, ${content}, ${author.planetId}, ${author.latitude}, ${author.longitude})
               RETURNING id`,
         );
         return c!.id;
       });
-      const [r] = await rows<PostRow>(db, sql`${COMMENT_SELECT} WHERE c.id = ${id}`);
+      const [r] = await rows<PostRow>(db, sql`${POST_SELECT} WHERE p.id = ${id}`);
       return toComment(r!);
     },
 
-    /** A post's comments, newest first, by the gapless per-post counter (index range at any depth). */
+    /** A post's (or comment's) comments, newest first, by its gapless comment counter (index range at any depth). */
     async comments(postId: string, page: number): Promise<Comment[]> {
       const [c] = await rows<{ comment_seq: number }>(
         db,
@@ -326,18 +348,13 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
       if (hi <= 0) return [];
       const r = await rows<PostRow>(
         db,
-        sql`${COMMENT_SELECT} WHERE c.post_id = ${postId} AND c.post_seq <= ${hi} AND c.post_seq > ${hi - PAGE_SIZE}
-            ORDER BY c.post_seq DESC`,
+        sql`${POST_SELECT} WHERE p.parent_id = ${postId} AND p.thread_seq <= ${hi} AND p.thread_seq > ${hi - PAGE_SIZE}
+            ORDER BY p.thread_seq DESC`,
       );
       return r.map(toComment);
     },
   };
 }
-
-const COMMENT_SELECT =
-  sql.raw(`SELECT c.id, c.author_id, c.content, c.created_at, c.planet_id, c.latitude, c.longitude,
-  NULL AS parent_id, c.deleted, 0 AS like_count, 0 AS comment_count, u.user_name, u.avatar_file, NULL AS parent_preview
-  FROM comments c LEFT JOIN users u ON u.id = c.author_id`);
 
 export type PostsRepository = ReturnType<typeof createPostsRepository>;
 

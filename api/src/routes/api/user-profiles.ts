@@ -9,7 +9,7 @@ import { currentUser } from '../../plugins/app/auth.js';
 import { toUser } from '../../plugins/app/users-repository.js';
 import { errors, IdParams, PageQuery, Post, User } from '../../schemas/entities.js';
 
-/** Profiles, user search, follow lists and toggles, liked/saved/commented history. */
+/** Profiles, user search, follow lists and toggles, liked/saved/commented history, a user's replies. */
 export default async function userProfileRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const users = app.usersRepository;
@@ -100,6 +100,25 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({ success: true as const, value: toUser(await target(request.params.id)) }),
+  );
+
+  app.get(
+    '/user/:id/replies',
+    {
+      schema: {
+        tags: ['users'],
+        description:
+          "The user's replies (comments and reply posts), newest first, each with parentPost and parentPreview; page counts from 0.",
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: Type.Object({ success: Type.Literal(true), value: Type.Array(Post) }), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const page = pageIndex(request.query.page, FIRST_PAGE.list);
+      const user = await target(request.params.id);
+      return { success: true as const, value: await posts.replies(user.id, page) };
+    },
   );
 
   const followSchema = (description: string) => ({

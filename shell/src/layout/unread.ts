@@ -1,0 +1,96 @@
+// The two unread badges of the navigation (issue 22): the counts from GET /api/notifications/unread, then live
+// from the one shared socket's SOCKET_EVENTS.unreadCounts. A failed call or a malformed payload counts as 0, quietly.
+import { SOCKET_EVENTS, type UnreadCounts } from '@skynet/contract';
+import { getSocket, http } from '@skynet/shared';
+import { useEffect, useState } from 'react';
+
+export const NO_UNREAD: UnreadCounts = { notifications: 0, messages: 0 };
+
+/** A link's accessible name: `Messages`, or `Messages, 3 unread` while there are unread ones. */
+export function unreadLabel(label: string, count: number): string {
+  return count > 0 ? `${label}, ${count} unread` : label;
+}
+
+/** What a badge shows: nothing at 0, the number, or 99+ past that. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 99 ? '99+' : String(count);
+}
+
+const count = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : 0;
+
+/** Any payload as UnreadCounts: a missing, negative or non-integer count is 0. */
+export function toUnreadCounts(value: unknown): UnreadCounts {
+  if (!value || typeof value !== 'object') return NO_UNREAD;
+  const { notifications, messages } = value as Record<string, unknown>;
+  return { notifications: count(notifications), messages: count(messages) };
+}
+
+async function fetchUnread(): Promise<UnreadCounts> {
+  try {
+    const { data } = await http.get<{ success?: boolean; value?: unknown }>('/notifications/unread');
+    return toUnreadCounts(data?.value);
+  } catch {
+    return NO_UNREAD; // the server may not offer the call (yet): no badge rather than an error
+  }
+}
+
+/**
+ * The signed-in user's unread counts, kept current: fetched at once and again whenever the socket (re)connects (it
+ * may have missed pushes while away), then replaced by each pushed UnreadCounts.
+ */
+export function useUnreadCounts(userId: string | null): UnreadCounts {
+  const [counts, setCounts] = useState<UnreadCounts>(NO_UNREAD);
+  useEffect(() => {
+    setCounts(NO_UNREAD);
+    if (!userId) return;
+    let disposed = false;
+    // Answers arrive in any order: a fetch started before a push must not overwrite it.
+    let version = 0;
+    const set = (next: UnreadCounts) => {
+      if (!disposed) setCounts(next);
+    };
+    const refresh = () => {
+      const mine = ++version;
+      void fetchUnread().then((next) => {
+        if (mine === version) set(next);
+      });
+    };
+    const onCounts = (payload: unknown) => {
+      version++;
+      set(toUnreadCounts(payload));
+    };
+    refresh();
+    let detach: (() => void) | null = null;
+    getSocket()
+      .then((socket) => {
+        if (disposed) return;
+        // Connected again after a break (the manager's retries or the shared client's own reconnect): ask again.
+        let away = !socket.connected;
+        const onDisconnect = () => {
+          away = true;
+        };
+        const onConnect = () => {
+          if (away) refresh();
+          away = false;
+        };
+        socket.on(SOCKET_EVENTS.unreadCounts, onCounts);
+        socket.on('disconnect', onDisconnect);
+        socket.on('connect', onConnect);
+        detach = () => {
+          socket.off(SOCKET_EVENTS.unreadCounts, onCounts);
+          socket.off('disconnect', onDisconnect);
+          socket.off('connect', onConnect);
+        };
+      })
+      .catch(() => {
+        // Without the socket the counts still come from the call at each page load.
+      });
+    return () => {
+      disposed = true;
+      detach?.();
+    };
+  }, [userId]);
+  return counts;
+}
