@@ -6,4 +6,5 @@ import type { PageModule } from '@skynet/kit';
 export const routes = defineRoutes<PageModule>([
   { path: '/messages', access: 'signed-in', page: () => import('./pages/ConversationsPage') },
   { path: '/messages/:id', access: 'signed-in', page: () => import('./pages/ChatPage') },
+  { path: '/notifications', access: 'signed-in', page: () => import('./pages/NotificationsPage') },
 ]);

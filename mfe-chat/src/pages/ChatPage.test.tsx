@@ -28,6 +28,10 @@ jest.mock('@skynet/kit', () => ({
   },
   userApi: { get: (...args: unknown[]) => getUser(...args) },
 }));
+const chatRead = jest.fn();
+jest.mock('../lib/notificationsApi', () => ({
+  notificationsApi: { chatRead: (...args: unknown[]) => chatRead(...args) },
+}));
 
 const partner = {
   _id: 'partner',
@@ -58,11 +62,56 @@ beforeEach(() => {
   history.mockReset();
   send.mockReset();
   notifyError.mockReset();
+  chatRead.mockReset().mockResolvedValue(undefined);
   getUser.mockReset().mockResolvedValue(partner);
   jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
 describe('ChatPage', () => {
+  it("tells the server how far it has shown the partner's messages, once each (unread messages, issue 22)", async () => {
+    history.mockResolvedValue({
+      days: utcDays([
+        message('2025-11-24T05:30:00.000Z', {
+          senderId: 'partner',
+          content: 'one',
+          _id: 'm1',
+          conversationId: 'c1',
+        }),
+        message('2025-11-24T05:31:00.000Z', {
+          senderId: 'partner',
+          content: 'two',
+          _id: 'm2',
+          conversationId: 'c1',
+        }),
+        message('2025-11-24T05:32:00.000Z', {
+          senderId: 'me',
+          content: 'mine',
+          _id: 'm3',
+          conversationId: 'c1',
+        }),
+      ]),
+      conversationId: 'c1',
+    });
+    renderChat();
+    await screen.findByText('mine');
+    await waitFor(() => expect(chatRead).toHaveBeenCalledWith('c1', 'm2'));
+    await waitFor(() => expect(socket.sent('sendID').length).toBeGreaterThan(0));
+    act(() =>
+      socket.serverEmit('newMessage', {
+        ...message('2025-11-24T05:33:00.000Z', {
+          senderId: 'partner',
+          content: 'three',
+          _id: 'm4',
+          conversationId: 'c1',
+        }),
+        seq: 4,
+      }),
+    );
+    await screen.findByText('three');
+    await waitFor(() => expect(chatRead).toHaveBeenLastCalledWith('c1', 'm4'));
+    expect(chatRead).toHaveBeenCalledTimes(2);
+  });
+
   it("shows the partner's name and avatar linking to their profile", async () => {
     history.mockResolvedValue({ days: [], conversationId: null });
     renderChat();

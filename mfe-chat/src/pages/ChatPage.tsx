@@ -8,6 +8,7 @@ import { MessageList } from '../components/MessageList';
 import { useComposer } from '../hooks/useComposer';
 import { useConversation } from '../hooks/useConversation';
 import { usePartner } from '../hooks/usePartner';
+import { useReadMark } from '../hooks/useReadMark';
 import styles from './pages.module.css';
 
 /** /messages/:id — the live conversation with the user of that id. */
@@ -22,6 +23,7 @@ function Chat({ partnerId }: { partnerId: string }) {
   const { partner, failed } = usePartner(partnerId);
   const conversation = useConversation(partnerId);
   const composer = useComposer(conversation.send);
+  useReadMark(conversation.conversationId, conversation.messages, user?._id ?? null);
   const partnerName = partner?.userName ?? 'They';
 
   return (
