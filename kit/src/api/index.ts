@@ -179,6 +179,10 @@ export const feedApi = {
     return unwrap(await get<{ commentedPosts: Post[] }>('/user/commented', { params: { page } }))
       .commentedPosts;
   },
+  /** A user's replies (their comments), newest first, each with its parent's preview; pages from 0. */
+  async replies(id: Id, page: number): Promise<Post[]> {
+    return unwrap(await get<Post[]>(`/user/${seg(id)}/replies`, { params: { page } }));
+  },
 };
 
 export const postApi = {

@@ -22,7 +22,7 @@ interface PostCardProps {
   /** Shown only when given (the detail page passes it to the author or an admin). */
   onDelete?: () => void;
   deleting?: boolean;
-  /** A comment: no like, save or comment controls (the API has none for comments). */
+  /** A comment in a thread (a post's or a comment's page): a flatter card, the same controls (issue 22). */
   comment?: boolean;
 }
 
@@ -70,34 +70,36 @@ export const PostCard = memo(function PostCard({
       ) : (
         <p className={styles.content}>{post.content}</p>
       )}
-      {!comment && (
-        <footer className={styles.actions}>
-          {interactive ? <Toggles post={post} /> : <Counts post={post} />}
-          <Link
-            to={paths.post(post._id)}
-            className={styles.action}
-            aria-label={`${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`}
+      <footer className={styles.actions}>
+        {interactive ? <Toggles post={post} /> : <Counts post={post} />}
+        {/* Opens the post, or the comment with its own thread; what answers a reply is a reply. */}
+        <Link
+          to={paths.post(post._id)}
+          className={styles.action}
+          aria-label={`${post.commentCount} ${answersName(post.commentCount, comment || parent !== null)}`}
+        >
+          <CommentIcon />
+          <span>{post.commentCount}</span>
+        </Link>
+        {onDelete && (
+          <button
+            type="button"
+            className={`${styles.action} ${styles.delete}`}
+            onClick={onDelete}
+            disabled={deleting}
+            aria-busy={deleting}
           >
-            <CommentIcon />
-            <span>{post.commentCount}</span>
-          </Link>
-          {onDelete && (
-            <button
-              type="button"
-              className={`${styles.action} ${styles.delete}`}
-              onClick={onDelete}
-              disabled={deleting}
-              aria-busy={deleting}
-            >
-              <TrashIcon />
-              <span>Delete post</span>
-            </button>
-          )}
-        </footer>
-      )}
+            <TrashIcon />
+            <span>Delete post</span>
+          </button>
+        )}
+      </footer>
     </article>
   );
 });
+
+const answersName = (count: number, reply: boolean) =>
+  reply ? (count === 1 ? 'reply' : 'replies') : count === 1 ? 'comment' : 'comments';
 
 function Counts({ post }: { post: CardPost }) {
   return (
@@ -159,7 +161,8 @@ function Toggles({ post }: { post: CardPost }) {
 }
 
 /**
- * A reply's parent: the API's `parentPreview` (first 5 characters, null once the parent is deleted). If an
+ * A reply's parent (spec point 4): 'Reply of' and the API's `parentPreview` (first 5 characters, null once the
+ * parent is deleted: 'Reply of a deleted post'), linking to the parent. If an
  * answer lacks the field, the parent is fetched (cached 5 minutes by @skynet/shared, spec point 7).
  */
 function ReplyPreview({ parentId, preview }: { parentId: string; preview: string | null | undefined }) {
@@ -182,7 +185,7 @@ function ReplyPreview({ parentId, preview }: { parentId: string; preview: string
   if (text === null) return <p className={styles.reply}>{DELETED_PARENT_TEXT}</p>;
   return (
     <p className={styles.reply}>
-      Reply to{' '}
+      Reply of{' '}
       <Link to={paths.post(parentId)} className={styles.replyLink}>
         “{text.slice(0, REPLY_PREVIEW_LENGTH)}”
       </Link>

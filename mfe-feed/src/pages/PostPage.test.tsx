@@ -63,8 +63,8 @@ describe('PostPage', () => {
     expect(await screen.findByText('An earlier comment')).toBeInTheDocument();
     expect(await screen.findByText('There is nothing else to see, so do not look.')).toBeInTheDocument();
     expect(api.comments.mock.calls.map(([, page]) => page)).toEqual([0, 1]);
-    // Only the post has like/save: comments have no such calls.
-    expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(1);
+    // The post and each comment have their own like (issue 22: a comment is a reply, liked like a post).
+    expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(2);
     await waitFor(() => expect(document.title).toBe('nova: The rings of Sa · Skynet'));
   });
 

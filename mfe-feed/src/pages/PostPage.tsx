@@ -15,7 +15,8 @@ export const AUTHOR_LOOKUP_FAILED = 'Error retrieving username';
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; post: Post };
 
 /**
- * /post/:id, public. Signed out, the post and its comments are readable and a link invites to log in; the
+ * /post/:id, public: a post or a comment (issue 22: comments are replies). A reply shows 'Reply of' its parent's
+ * preview linking there, and its own replies (the thread) under the same comment form. Signed out, the post and its comments are readable and a link invites to log in; the
  * like, save and comment controls show only to signed-in people (they need an account to mean anything).
  */
 export default function PostPage() {
@@ -87,13 +88,15 @@ export default function PostPage() {
     }
   }, [post, deleting]);
 
+  // A comment (or a post made in reply) is a reply: its page and thread say so.
+  const reply = Boolean(post?.parentPost);
   const fetchComments = useCallback((page: number) => postApi.comments(id, page), [id]);
   const shown = useMemo(() => new Set(newComments.map((c) => c._id)), [newComments]);
   const onCommented = useCallback((comment: Comment) => setNewComments((list) => [comment, ...list]), []);
 
   return (
     <Page>
-      <PageHeader title="Post" documentTitle={metaTitle ?? 'Post'} />
+      <PageHeader title={reply ? 'Reply' : 'Post'} documentTitle={metaTitle ?? 'Post'} />
       {loaded.state === 'loading' && <Loader label="Loading post" />}
       {loaded.state === 'missing' && <Notice tone="danger">This post could not be found.</Notice>}
       {post && (
@@ -117,7 +120,7 @@ export default function PostPage() {
               </p>
             )
           )}
-          <h2 className={styles.heading}>Comments</h2>
+          <h2 className={styles.heading}>{reply ? 'Replies' : 'Comments'}</h2>
           {newComments.length > 0 && (
             <ul className={styles.newComments} aria-label="Your new comments">
               {newComments.map((comment) => (
@@ -131,7 +134,7 @@ export default function PostPage() {
           <PostList
             fetchPage={fetchComments}
             firstPage={0}
-            label="Comments"
+            label={reply ? 'Replies' : 'Comments'}
             resetKey={id}
             exclude={shown}
             comments

@@ -6,8 +6,13 @@ import { Notice, Page } from '../components/Page';
 import { PostList } from '../components/PostList';
 import styles from '../components/Search.module.css';
 import { PagedUserList } from '../components/UserList';
+import { ViewToggles } from '../components/ViewToggles';
 
 type Kind = 'posts' | 'users';
+const KINDS = [
+  ['posts', 'Posts'],
+  ['users', 'Users'],
+] as const;
 
 /**
  * /search and /search/:text. The text lives in the path (encoded by paths.search), the Posts/Users choice in
@@ -61,20 +66,7 @@ export default function SearchPage() {
           <span className={styles.visuallyHidden}>Search</span>
         </button>
       </form>
-      <fieldset className={styles.toggles}>
-        <legend className={styles.visuallyHidden}>Search in</legend>
-        {(['posts', 'users'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={styles.toggle}
-            aria-pressed={kind === option}
-            onClick={() => choose(option)}
-          >
-            {option === 'posts' ? 'Posts' : 'Users'}
-          </button>
-        ))}
-      </fieldset>
+      <ViewToggles label="Search in" options={KINDS} value={kind} onChange={choose} />
       {!query ? (
         <Notice>Type something and press Enter to search posts and people.</Notice>
       ) : kind === 'posts' ? (
