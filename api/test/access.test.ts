@@ -158,6 +158,20 @@ const MATRIX: Record<string, Row> = {
     other: 200,
   },
   'POST /api/user/conversations': { url: '/api/user/conversations', other: 200 },
+  // Alice and Bob's conversation: a stranger cannot move its read marks (404, as if it did not exist).
+  'POST /api/user/chat/read': {
+    url: '/api/user/chat/read',
+    payload: (v) => ({ conversationId: v.conversationId, messageId: v.alicePost }),
+    other: 404,
+  },
+  // Notifications are always the caller's own: a stranger reads and marks only theirs.
+  'GET /api/notifications': { url: '/api/notifications?page=0', other: 200 },
+  'GET /api/notifications/unread': { url: '/api/notifications/unread', other: 200 },
+  'POST /api/notifications/read': {
+    url: '/api/notifications/read',
+    payload: () => ({ all: true }),
+    other: 200,
+  },
   'GET /api/user/search/:text': { url: (v) => `/api/user/search/${v.alice.userName}`, other: 200 },
   'GET /api/user/following': { url: '/api/user/following', other: 200 },
   'GET /api/user/follower': { url: '/api/user/follower', other: 200 },

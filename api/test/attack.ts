@@ -127,7 +127,7 @@ export async function fingerprint(database: Database, owners: string[]): Promise
     ),
     await hash(
       'conversations',
-      sql`SELECT ${agg(sql`concat_ws('|', id, user_a, user_b)`, sql`id`)}
+      sql`SELECT ${agg(sql`concat_ws('|', id, user_a, user_b, read_a, read_b)`, sql`id`)}
           FROM conversations WHERE user_a = ANY(${list}) AND user_b = ANY(${list})`,
     ),
     await hash(
@@ -136,10 +136,17 @@ export async function fingerprint(database: Database, owners: string[]): Promise
           FROM messages m JOIN conversations c ON c.id = m.conversation_id
           WHERE c.user_a = ANY(${list}) AND c.user_b = ANY(${list})`,
     ),
+    await hash(
+      'notifications',
+      // What they did to each other, and whether they read it. A stranger's like or follow is news to them, not a
+      // change of theirs: rows by other actors are left out (issue 22).
+      sql`SELECT ${agg(sql`concat_ws('|', id, user_id, actor_id, kind, post_id, source_id, read_at)`, sql`id`)}
+          FROM notifications WHERE user_id = ANY(${list}) AND actor_id = ANY(${list})`,
+    ),
     await hash('planets', sql`SELECT ${agg(sql`p::text`, sql`p.id`)} FROM planets p`),
     await hash('faqs', sql`SELECT ${agg(sql`f::text`, sql`f.id`)} FROM faqs f`),
   ];
-  const known = new Set(['users', 'posts', 'likes', 'saves', 'follows', 'password_resets']);
+  const known = new Set(['users', 'posts', 'likes', 'saves', 'follows', 'password_resets', 'notifications']);
   const others = await rows<{ table_name: string }>(
     database.db,
     sql`SELECT table_name FROM information_schema.columns
