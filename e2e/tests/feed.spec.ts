@@ -230,6 +230,7 @@ test.describe('a post', () => {
 });
 
 test.describe('people', () => {
+  // Scoped to the page (main): at 1200 px and wider the side column outside it offers people to follow too.
   test('profile: follow and unfollow keep the count right; Message opens the chat', async ({
     page,
     api,
@@ -241,7 +242,7 @@ test.describe('people', () => {
     await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(`${other.userName} on Skynet`);
     await expect(page.getByText('0 followers')).toBeVisible();
-    await page.getByRole('button', { name: 'Follow' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Follow' }).click();
     await expect(page.getByText('1 follower', { exact: true })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Unfollow' })).toBeVisible();
@@ -261,7 +262,7 @@ test.describe('people', () => {
     await expect(page.getByRole('heading', { name: `@${user.userName}` })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Follow' })).toHaveCount(0);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Follow' })).toHaveCount(0);
     const title = user.userName.length < 12 ? user.userName : 'My Profile';
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   });
@@ -273,11 +274,14 @@ test.describe('people', () => {
     await api.call('POST', `/user/${user._id}/follow`, { token: fan.token });
     await signIn(page, user);
     await page.goto('/following');
-    const row = page.getByRole('link', { name: new RegExp(star.userName) });
+    const row = page.getByRole('main').getByRole('link', { name: new RegExp(star.userName) });
     await expect(row).toContainText('1 follower');
     await expect(row).toContainText('0 posts');
     await page.goto('/followers');
-    await page.getByRole('link', { name: new RegExp(fan.userName) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(fan.userName) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/user/${fan._id}$`));
   });
 

@@ -256,6 +256,8 @@ test.describe('shell', () => {
   });
 
   test('the bottom navigation links to the six signed-in destinations', async ({ page, user }) => {
+    // The bottom bar is a phone's and a tablet's; a desktop has the rail (desktop.spec.ts).
+    await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, user);
     await page.goto('/home-list');
     const nav = page.getByRole('navigation', { name: 'Main' });

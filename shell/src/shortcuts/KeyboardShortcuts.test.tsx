@@ -15,30 +15,34 @@ function page(url = '/home') {
   renderAt(
     <>
       <KeyboardShortcuts />
-      <Routes>
-        <Route path="/search" element={<SearchPage />} />
-        <Route
-          path="*"
-          element={
-            <>
-              <button type="button">Somewhere</button>
-              <input aria-label="A field" />
-              <textarea aria-label="A text area" />
-              <select aria-label="A choice">
-                <option>n</option>
-              </select>
-              {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor is what this stands for. */}
-              <div
-                contentEditable
-                role="textbox"
-                aria-label="Rich text"
-                tabIndex={0}
-                suppressContentEditableWarning
-              />
-            </>
-          }
-        />
-      </Routes>
+      {/* The desktop side column's box, outside the areas: '/' never focuses it. */}
+      <input type="search" aria-label="Search Skynet" />
+      <main id="areas">
+        <Routes>
+          <Route path="/search" element={<SearchPage />} />
+          <Route
+            path="*"
+            element={
+              <>
+                <button type="button">Somewhere</button>
+                <input aria-label="A field" />
+                <textarea aria-label="A text area" />
+                <select aria-label="A choice">
+                  <option>n</option>
+                </select>
+                {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor is what this stands for. */}
+                <div
+                  contentEditable
+                  role="textbox"
+                  aria-label="Rich text"
+                  tabIndex={0}
+                  suppressContentEditableWarning
+                />
+              </>
+            }
+          />
+        </Routes>
+      </main>
     </>,
     { url },
   );
@@ -80,10 +84,10 @@ describe('KeyboardShortcuts', () => {
     page('/home');
     await userEvent.keyboard('/');
     expect(where()).toHaveTextContent('/search');
-    const box = await screen.findByRole('searchbox', { name: 'Search' });
+    const box = await screen.findByRole('searchbox', { name: 'Search', exact: true });
     await waitFor(() => expect(box).toHaveFocus());
     // The slash is not typed into the box it focused.
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('');
   });
 
   it('does nothing while typing in a field, or with Ctrl, Alt or Meta held', async () => {

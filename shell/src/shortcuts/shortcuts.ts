@@ -40,7 +40,10 @@ export function shortcutHandler(actions: ShortcutActions, now: () => number = Da
 export function focusSearchBox(timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
   const attempt = () => {
-    const box = document.querySelector<HTMLInputElement>('[role="search"] input, input[type="search"]');
+    // The page's own box, in the areas (not the desktop side column's, which is there before the page).
+    const box = document.querySelector<HTMLInputElement>(
+      '#areas [role="search"] input, #areas input[type="search"]',
+    );
     if (box) box.focus();
     else if (Date.now() < until) setTimeout(attempt, 50);
   };
