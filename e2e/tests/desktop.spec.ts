@@ -218,6 +218,47 @@ test.describe('desktop frame', () => {
   }
 });
 
+test.describe('unread counts in the link names', () => {
+  for (const width of [1280, 390]) {
+    test(`arrive live from another person's actions at ${width} px, without a reload`, async ({
+      page,
+      api,
+      user,
+    }) => {
+      const other = await api.createUser();
+      const post = await api.call<{ value: { _id: string } }>('POST', '/post', {
+        token: user.token,
+        data: {
+          content: 'Like me from afar',
+          location: { planetId: user.planetId, latitude: 0, longitude: 0 },
+        },
+      });
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await signIn(page, user);
+      await page.goto('/settings');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Messages', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
+      // The page is live (the socket is up) before the other person acts.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            performance.getEntriesByType('resource').some((entry) => /socket\.io/.test(entry.name)),
+          ),
+        )
+        .toBe(true);
+      await api.call('POST', '/user/chat', {
+        token: other.token,
+        data: { receiverId: user._id, content: 'Hi there' },
+      });
+      await expect(nav.getByRole('link', { name: 'Messages, 1 unread' })).toBeVisible();
+      await api.call('POST', `/post/${post.value._id}/like`, { token: other.token });
+      await expect(page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+      await expect(page).toHaveURL(/\/settings$/);
+    });
+  }
+});
+
 async function bellLeadsToNotifications(page: Page) {
   await page.getByRole('link', { name: 'Notifications', exact: true }).click();
   await expect(page).toHaveURL(/\/notifications$/);
