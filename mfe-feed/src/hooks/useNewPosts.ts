@@ -17,7 +17,7 @@ export interface NewPosts {
 
 /**
  * `feed`: GALAXY_FEED or a planet id; undefined for lists that are not live. The socket is asked for once the list's
- * first page is there (the first screen never waits for it), and every (re)connection catches up from page 1: what
+ * first page is there (the first screen never waits for it), and every reconnection catches up from page 1: what
  * was published while the socket was away counts too.
  */
 export function useNewPosts(
@@ -37,6 +37,7 @@ export function useNewPosts(
     setPending(new Set());
     if (!feed || !loaded) return;
     let live = true;
+    let followed = false;
     let stop = () => {};
     const change = (id: string, add: boolean) =>
       setPending((current) => {
@@ -52,7 +53,12 @@ export function useNewPosts(
         stop = followFeed(socket, feed, {
           onPost: (id) => change(id, true),
           onDeleted: (id) => change(id, false),
-          onFollowed: () =>
+          onFollowed: () => {
+            // The first follow comes right after page 1 was read: reading it again would only cost a request.
+            if (!followed) {
+              followed = true;
+              return;
+            }
             void fetchPage(firstPage).then(
               (page) => {
                 if (!live) return;
@@ -60,7 +66,8 @@ export function useNewPosts(
                 for (const post of fresh) change(post._id, true);
               },
               () => {}, // the next event or reconnection tries again; the feed itself is unharmed
-            ),
+            );
+          },
         });
       },
       // Without the socket the feed still works; it just is not live.
