@@ -1,4 +1,10 @@
-import { CONFIG_PATH, OVERRIDE_PARAM, parseRegistry, REGISTRY_PATH } from '@skynet/contract';
+import {
+  CONFIG_PATH,
+  OVERRIDE_PARAM,
+  OVERRIDES_PANEL_PARAM,
+  parseRegistry,
+  REGISTRY_PATH,
+} from '@skynet/contract';
 import {
   dropPrerendered,
   parseRuntimeConfig,
@@ -15,7 +21,6 @@ import { registerRemotes } from './platform/applications';
 import { provideBundlerRuntime } from './platform/bundlerRuntime';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
-import { PANEL_PARAM, showOverrideUi } from './platform/overrideBanner';
 import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
@@ -45,13 +50,20 @@ async function boot() {
     url.searchParams.delete(OVERRIDE_PARAM);
     window.history.replaceState(window.history.state, '', url);
   }
-  // The banner while an override is active; the panel with ?overrides-panel (or the banner's button).
-  showOverrideUi({
-    overrides,
-    allowedOrigins: config.devOverrideOrigins,
-    remotes: Object.keys(registry.remotes),
-    openPanel: new URLSearchParams(window.location.search).has(PANEL_PARAM),
-  });
+  // The banner while an override is active; the panel with ?overrides-panel (or the banner's button). Only
+  // developers ever see them, so their code loads only then, never on a visitor's first screen.
+  const openPanel = new URLSearchParams(window.location.search).has(OVERRIDES_PANEL_PARAM);
+  if (openPanel || Object.keys(overrides).length > 0) {
+    void import(/* webpackChunkName: "override-ui" */ './platform/overrideBanner').then(
+      ({ showOverrideUi }) =>
+        showOverrideUi({
+          overrides,
+          allowedOrigins: config.devOverrideOrigins,
+          remotes: Object.keys(registry.remotes),
+          openPanel,
+        }),
+    );
+  }
 
   setRemoteLoader((remote, module) => loadExposedModule(remote, module));
   registerRemotes(registry, { visitor: visitorId(), overrides });

@@ -84,10 +84,10 @@ describe('KeyboardShortcuts', () => {
     page('/home');
     await userEvent.keyboard('/');
     expect(where()).toHaveTextContent('/search');
-    const box = await screen.findByRole('searchbox', { name: 'Search', exact: true });
+    const box = await screen.findByRole('searchbox', { name: 'Search' });
     await waitFor(() => expect(box).toHaveFocus());
     // The slash is not typed into the box it focused.
-    expect(screen.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue('');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
   it('does nothing while typing in a field, or with Ctrl, Alt or Meta held', async () => {
