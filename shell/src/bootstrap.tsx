@@ -1,10 +1,12 @@
 import {
   CONFIG_PATH,
   OVERRIDE_PARAM,
+  OVERRIDES_KEY,
   OVERRIDES_PANEL_PARAM,
   parseRegistry,
   REGISTRY_PATH,
 } from '@skynet/contract';
+
 import {
   dropPrerendered,
   parseRuntimeConfig,
@@ -24,8 +26,17 @@ import { integrityPlugin } from './platform/integrity';
 import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
-import { resolveOverrides } from './registry/overrides';
 import { visitorId } from './registry/select';
+
+/** Whether the address or this browser's storage names a developer override (registry/overrides reads them). */
+function mayHaveOverrides(): boolean {
+  if (new URLSearchParams(window.location.search).has(OVERRIDE_PARAM)) return true;
+  try {
+    return window.localStorage.getItem(OVERRIDES_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
 
 async function boot() {
   provideBundlerRuntime();
@@ -37,13 +48,16 @@ async function boot() {
 
   // Issue 8: integrity recorded at publish time, and developer overrides (allowed origins only, confirmed).
   addRuntimePlugins([integrityPlugin(integrityIndex(registry, window.location.origin))]);
-  const { overrides, ignored, hadParams } = resolveOverrides({
-    search: window.location.search,
-    storage: window.localStorage,
-    allowedOrigins: config.devOverrideOrigins,
-    remotes: Object.keys(registry.remotes),
-    confirm: (message) => window.confirm(message),
-  });
+  // Overrides are a developer's tool: their code loads only when the address or storage names one.
+  const { overrides, ignored, hadParams } = mayHaveOverrides()
+    ? (await import(/* webpackChunkName: "overrides" */ './registry/overrides')).resolveOverrides({
+        search: window.location.search,
+        storage: window.localStorage,
+        allowedOrigins: config.devOverrideOrigins,
+        remotes: Object.keys(registry.remotes),
+        confirm: (message) => window.confirm(message),
+      })
+    : { overrides: {}, ignored: [], hadParams: false };
   for (const problem of ignored) console.warn(`[shell] ${problem}`);
   if (hadParams) {
     const url = new URL(window.location.href);
