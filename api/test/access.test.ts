@@ -172,6 +172,8 @@ const MATRIX: Record<string, Row> = {
     payload: () => ({ all: true }),
     other: 200,
   },
+  // Suggestions are for the caller: never themselves, never people they follow.
+  'GET /api/user/suggestions': { url: '/api/user/suggestions', other: 200 },
   'GET /api/user/search/:text': { url: (v) => `/api/user/search/${v.alice.userName}`, other: 200 },
   'GET /api/user/following': { url: '/api/user/following', other: 200 },
   'GET /api/user/follower': { url: '/api/user/follower', other: 200 },
