@@ -370,6 +370,8 @@ describe('catching up and what a message costs', () => {
       );
       const sb = await open(b.token);
       await join(sb, first.conversationId, undefined);
+      // The unread counts of the first message are sent up to 30 ms later (coalesced): let them pass before counting.
+      await new Promise((r) => setTimeout(r, 150));
       const bytes = frameBytes(sb);
       const got = next<Delta>(sb, 'newMessage');
       // Every query the chat repository makes during the send, with the rows it read.
