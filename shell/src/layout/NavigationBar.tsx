@@ -121,17 +121,20 @@ export function NavigationBar({
  */
 export function HeaderNotificationsLink({ counts = NO_UNREAD }: { counts?: UnreadCounts }) {
   const count = counts.notifications;
+  // In a navigation landmark of its own, like every other link of the page (it sits outside the bottom bar's).
   return (
-    <NavLink
-      id="sky-bell"
-      to={NOTIFICATIONS.to}
-      aria-label={unreadLabel(NOTIFICATIONS.label, count)}
-      className={({ isActive }) => (isActive ? `${styles.bell} ${styles.navActive}` : styles.bell)}
-    >
-      <span className={styles.navIcon}>
-        <Icon name={NOTIFICATIONS.icon} />
-        <Badge count={count} />
-      </span>
-    </NavLink>
+    <nav aria-label={NOTIFICATIONS.label}>
+      <NavLink
+        id="sky-bell"
+        to={NOTIFICATIONS.to}
+        aria-label={unreadLabel(NOTIFICATIONS.label, count)}
+        className={({ isActive }) => (isActive ? `${styles.bell} ${styles.navActive}` : styles.bell)}
+      >
+        <span className={styles.navIcon}>
+          <Icon name={NOTIFICATIONS.icon} />
+          <Badge count={count} />
+        </span>
+      </NavLink>
+    </nav>
   );
 }

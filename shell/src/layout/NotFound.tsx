@@ -5,7 +5,8 @@ import styles from './layout.module.css';
 export function NotFound() {
   useDocumentTitle('Page not found');
   return (
-    <section className={styles.notFound} aria-labelledby="not-found-title">
+    // The page's main landmark: the areas' <main> is empty (and hidden) while the shell draws this page itself.
+    <main className={styles.notFound} aria-labelledby="not-found-title">
       <p className={styles.notFoundCode} aria-hidden="true">
         404
       </p>
@@ -21,6 +22,6 @@ export function NotFound() {
           Read the FAQs
         </Link>
       </div>
-    </section>
+    </main>
   );
 }
