@@ -265,6 +265,20 @@ async function scanDialogs(page: Page, route: string, where: string) {
   }
 }
 
+/** The galaxy feed once someone posts after it loaded: the live 'N new posts' button, scanned where it shows. */
+async function scanNewPostsButton(page: Page, api: Api, world: World, where: string) {
+  await api.call('POST', '/post', {
+    token: world.other.token,
+    data: {
+      content: 'A fresh post from the night side',
+      location: { planetId: world.other.planetId, latitude: 0, longitude: 0 },
+    },
+  });
+  await expect(page.getByRole('button', { name: /^\d+ new posts?$/ })).toBeVisible();
+  await settle(page);
+  await expectNoViolations(page, `${where} (with the new posts button)`);
+}
+
 const routes = documentedRoutes();
 // Every route once for a visitor (public and signed-out ones) and once for a signed-in person (public and
 // signed-in ones); the 404 page each way.
@@ -309,6 +323,7 @@ for (const width of WIDTHS) {
         const where = `signed in ${path} at ${width} px`;
         await expectNoViolations(page, where);
         await scanDialogs(page, route, where);
+        if (route === '/feed') await scanNewPostsButton(page, apiFor(request, baseURL!), w, where);
       });
     }
   });
