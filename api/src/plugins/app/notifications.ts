@@ -83,12 +83,16 @@ const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at
   ) g LEFT JOIN posts p ON p.id = g.post_id
   ORDER BY g.top DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
 
+// The unread messages: per conversation of the person, an index range of (conversation_id, seq) above their read
+// mark (LATERAL), so the cost is the unread messages, never the history: a plain join let the planner hash-join every
+// message of every conversation (a parallel scan of 5 M rows, 0.7 s per send, in the 10 M-row bench).
 const COUNTS = `SELECT
     (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
       WHERE n.user_id = $1 AND n.read_at IS NULL) AS notifications,
-    (SELECT count(*)::int FROM conversations c
-      JOIN messages m ON m.conversation_id = c.id
-        AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END AND m.sender_id <> $1
+    (SELECT coalesce(sum(unread.n), 0)::int FROM conversations c
+      CROSS JOIN LATERAL (SELECT count(*) AS n FROM messages m
+        WHERE m.conversation_id = c.id AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END
+          AND m.sender_id <> $1) unread
       WHERE c.user_a = $1 OR c.user_b = $1) AS messages`;
 
 const READ_GROUPS = `UPDATE notifications n SET read_at = now()
