@@ -104,9 +104,7 @@ test('likes, replies and follows reach /notifications live, grouped; both unread
   await expect(page.getByText('Still there?')).toBeVisible();
   await expect(messagesLink).toHaveAccessibleName('Messages');
   await goInApp(page, '/notifications');
-  await expect(list.getByRole('link').first()).toHaveText(
-    new RegExp(`${fifth.userName} and 3 others liked`),
-  );
+  await expect(list.getByRole('link').first()).toHaveText(new RegExp(`${fifth.userName} and 3 others liked`));
   await expect(notificationsLink).toHaveAccessibleName('Notifications');
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   expect(errors).toEqual([]);

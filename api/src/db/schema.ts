@@ -243,9 +243,7 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_idx').on(t.userId, t.id),
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} IS NULL`),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
     index('notifications_actor_idx').on(t.actorId, t.kind, t.postId),
   ],
 );

@@ -111,7 +111,10 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
           "The user's replies (comments and reply posts), newest first, each with parentPost and parentPreview; page counts from 0.",
         params: IdParams,
         querystring: PageQuery,
-        response: { 200: Type.Object({ success: Type.Literal(true), value: Type.Array(Post) }), ...errors(400, 401, 404) },
+        response: {
+          200: Type.Object({ success: Type.Literal(true), value: Type.Array(Post) }),
+          ...errors(400, 401, 404),
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { NotificationGroup, UnreadCounts } from '@skynet/contract';
-import type { Socket } from 'socket.io-client';
 import { build, call, type SignedUp, signup, type TestApp, useApp } from '../../helper.js';
 import { listen, next, openSocket } from '../../sockets.js';
 
