@@ -7,6 +7,7 @@ import avatarsPlugin from './plugins/app/avatars.js';
 import chatRepository from './plugins/app/chat-repository.js';
 import errorsPlugin, { describeValidationError } from './plugins/app/errors.js';
 import faqsRepository from './plugins/app/faqs-repository.js';
+import feedCachePlugin from './plugins/app/feed-cache.js';
 import healthPlugin from './plugins/app/health.js';
 import inputGuardPlugin from './plugins/app/input-guard.js';
 import jobsPlugin from './plugins/app/jobs.js';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authPlugin, { config });
   await app.register(mailerPlugin, { config });
   await app.register(avatarsPlugin, { config });
+  await app.register(feedCachePlugin);
   await app.register(usersRepository);
   await app.register(sessionsPlugin);
   await app.register(planetsRepository);

@@ -107,6 +107,8 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     boss,
     async runPurge(now) {
       const { ids, avatars } = await purgeDeletedAccounts(app.db, opts.config.purgeAfterDays, now);
+      // Their posts now read as deleted, their names as Deleted User, likes they gave are gone: no cached page holds.
+      if (ids.length > 0) await app.feedChanged({ kind: 'clear' });
       for (const id of ids) app.tokens.forget(id);
       await Promise.all(avatars.map((f) => app.avatars.remove(f)));
       await app.db.execute(sql`DELETE FROM oauth_states WHERE expires_at < now()`);
@@ -181,5 +183,5 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
 
 export default fp(jobsPlugin, {
   name: 'jobs',
-  dependencies: ['database', 'auth', 'avatars', 'platform-repository', 'mailer'],
+  dependencies: ['database', 'auth', 'avatars', 'platform-repository', 'mailer', 'feed-cache'],
 });

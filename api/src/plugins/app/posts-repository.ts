@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { type Database, type Db, rows } from '../../db/database.js';
 import { coalescer } from '../../lib/coalesce.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import type { FeedCache, FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
 import type { Comment, Post } from '../../schemas/entities.js';
 import { avatarUrl } from './users-repository.js';
@@ -24,6 +25,8 @@ interface PostRow {
   user_name: string | null;
   avatar_file: string | null;
   parent_preview: string | null;
+  /** Feed pages only: the feed's counter value the page was read at (its range's key in the feed cache). */
+  top?: number;
 }
 
 const DELETED_USER = 'Deleted User';
@@ -69,7 +72,8 @@ const POST_SELECT = sql.raw(POST_SELECT_TEXT);
 function feedPage(counter: string, value: string, where: string, key: string, offset: string): string {
   return `SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
   p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
-  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview
+  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview,
+  c.${value} AS top
   FROM ${counter} c
   CROSS JOIN LATERAL (
     SELECT id, ${key}, author_id, content, created_at, planet_id, latitude, longitude, parent_id, deleted,
@@ -93,14 +97,35 @@ export interface NewPost {
   parentId: string | null;
 }
 
-export function createPostsRepository(db: Db, database: Pick<Database, 'query'>) {
+/**
+ * `cache` (optional): the feed page cache (lib/feed-cache) and `changed`, which applies a change to it and announces
+ * it to the other API processes; every write below that changes what a feed page shows calls it before returning.
+ */
+export function createPostsRepository(
+  db: Db,
+  database: Pick<Database, 'query'>,
+  cache?: { pages: FeedCache; changed: (change: FeedChange) => Promise<void> },
+) {
   const list = async (query: SQL) => (await rows<PostRow>(db, query)).map(toPost);
+  const changed = async (change: FeedChange) => {
+    if (cache) await cache.changed(change);
+  };
   // Feed pages and searches are the hot reads; identical ones arriving together share one execution (lib/coalesce).
   const shared = coalescer<Post[]>();
-  const page = (name: string, text: string, id: number | string, index: number) =>
-    shared(`${name}\n${id}\n${index}`, async () =>
-      (await database.query<PostRow>(name, text, [id, index * PAGE_SIZE])).map(toPost),
-    );
+  // A feed page: from the cache when this process knows the feed's top and holds its range, else one query (shared
+  // with identical concurrent ones) whose result is cached under the range it read.
+  const page = (name: string, text: string, feed: string, id: number | string, index: number) => {
+    const hit = cache?.pages.get(feed, index);
+    if (hit) return Promise.resolve(hit);
+    return shared(`${name}\n${id}\n${index}`, async () => {
+      const epoch = cache?.pages.epoch ?? 0;
+      const found = await database.query<PostRow>(name, text, [id, index * PAGE_SIZE]);
+      const posts = found.map(toPost);
+      const top = found[0]?.top;
+      if (cache && top !== undefined) cache.pages.store(feed, Number(top), index, posts, epoch);
+      return posts;
+    });
+  };
 
   const searchPosts = async (text: string, page: number): Promise<Post[]> => {
     const [c] = await database.query<{ value: number }>(
@@ -152,7 +177,7 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
      * author.
      */
     async create(p: NewPost): Promise<Post> {
-      const id = await db.transaction(async (tx) => {
+      const created = await db.transaction(async (tx) => {
         if (p.parentId) {
           const [parent] = await rows<{ deleted: boolean }>(
             tx,
@@ -183,9 +208,15 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
                       ${p.latitude}, ${p.longitude}, ${p.parentId})
               RETURNING id`,
         );
-        return row!.id;
+        const tops: [string, number][] = [
+          ['g', g.value],
+          [`p:${p.planetId}`, pl.post_seq],
+          [`a:${p.authorId}`, au.post_seq],
+        ];
+        return { id: row!.id, tops };
       });
-      const post = await this.byId(id);
+      await changed({ kind: 'posted', tops: created.tops });
+      const post = await this.byId(created.id);
       if (!post) throw new Error('created post not found');
       return post;
     },
@@ -209,20 +240,22 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
           );
         }
       });
+      // The post's own pages, and those of its replies (their parent preview).
+      await changed({ kind: 'changed', ids: [id] });
     },
 
     /** Galaxy feed, page index from 0 (the route maps the spec's 1-based page). */
     galaxy(index: number): Promise<Post[]> {
-      return page('feed_galaxy', GALAXY_PAGE, 1, index);
+      return page('feed_galaxy', GALAXY_PAGE, 'g', 1, index);
     },
 
     /** A planet's feed; empty for an unknown planet (the route tells the two apart). */
     planet(planetId: string, index: number): Promise<Post[]> {
-      return page('feed_planet', PLANET_PAGE, planetId, index);
+      return page('feed_planet', PLANET_PAGE, `p:${planetId}`, planetId, index);
     },
 
     author(userId: string, index: number): Promise<Post[]> {
-      return page('feed_author', AUTHOR_PAGE, userId, index);
+      return page('feed_author', AUTHOR_PAGE, `a:${userId}`, userId, index);
     },
 
     /**
@@ -282,7 +315,7 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
     /** Idempotent like/save; the like count moves in the same transaction and never below 0. */
     async toggle(kind: 'likes' | 'saves', userId: string, postId: string, on: boolean): Promise<void> {
       const table = sql.raw(kind);
-      await db.transaction(async (tx) => {
+      const counted = await db.transaction(async (tx) => {
         const changed = on
           ? await rows(
               tx,
@@ -299,8 +332,11 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
               ? sql`UPDATE posts SET like_count = like_count + 1 WHERE id = ${postId}`
               : sql`UPDATE posts SET like_count = GREATEST(like_count - 1, 0) WHERE id = ${postId}`,
           );
+          return true;
         }
+        return false;
       });
+      if (counted) await changed({ kind: 'changed', ids: [postId] });
     },
 
     async exists(postId: string): Promise<{ deleted: boolean } | null> {
@@ -334,6 +370,7 @@ export function createPostsRepository(db: Db, database: Pick<Database, 'query'>)
         );
         return c!.id;
       });
+      await changed({ kind: 'changed', ids: [postId] }); // its comment count
       const [r] = await rows<PostRow>(db, sql`${POST_SELECT} WHERE p.id = ${id}`);
       return toComment(r!);
     },
@@ -366,7 +403,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('postsRepository', createPostsRepository(app.db, app.database));
+    app.decorate(
+      'postsRepository',
+      createPostsRepository(app.db, app.database, { pages: app.feedCache, changed: app.feedChanged }),
+    );
   },
-  { name: 'posts-repository', dependencies: ['database'] },
+  { name: 'posts-repository', dependencies: ['database', 'feed-cache'] },
 );

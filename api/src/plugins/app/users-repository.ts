@@ -88,7 +88,8 @@ export interface NewUser {
   oidcSubject?: string;
 }
 
-export function createUsersRepository(db: Db) {
+/** `profileChanged`: called after a user's name or avatar changed (the feed cache holds both in its pages). */
+export function createUsersRepository(db: Db, profileChanged: () => Promise<void> = async () => {}) {
   const one = async (query: ReturnType<typeof sql>) => (await rows<UserRow>(db, query))[0] ?? null;
 
   return {
@@ -241,6 +242,7 @@ export function createUsersRepository(db: Db) {
       } catch (err) {
         throw uniqueViolation(err) ?? err;
       }
+      await profileChanged();
     },
 
     async setEmail(userId: string, email: string): Promise<void> {
@@ -257,6 +259,7 @@ export function createUsersRepository(db: Db) {
 
     async setAvatar(userId: string, file: string): Promise<void> {
       await db.execute(sql`UPDATE users SET avatar_file = ${file} WHERE id = ${userId}`);
+      await profileChanged();
     },
 
     /** Sets a new password hash and revokes every older token. Returns the new token version. */
@@ -452,7 +455,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('usersRepository', createUsersRepository(app.db));
+    app.decorate(
+      'usersRepository',
+      createUsersRepository(app.db, () => app.feedChanged({ kind: 'clear' })),
+    );
   },
-  { name: 'users-repository', dependencies: ['database'] },
+  { name: 'users-repository', dependencies: ['database', 'feed-cache'] },
 );
