@@ -2,25 +2,13 @@
 // while typing in a field or with a modifier key held.
 import { postApi } from '@skynet/kit';
 import { makePost, renderAt } from '@skynet/kit/testing';
-import { useSession } from '@skynet/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { signInAs } from '../testing/postMocks';
 import { PostList } from './PostList';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
-  useSession: jest.fn(),
-}));
-jest.mock('@skynet/kit', () => ({
-  ...jest.requireActual('@skynet/kit'),
-  postApi: {
-    isLiked: jest.fn(),
-    isSaved: jest.fn(),
-    setLiked: jest.fn(),
-    setSaved: jest.fn(),
-    parent: jest.fn(),
-  },
-}));
+jest.mock('@skynet/shared', () => jest.requireActual('../testing/postMocks').sharedModule());
+jest.mock('@skynet/kit', () => jest.requireActual('../testing/postMocks').kitModule());
 
 const api = postApi as jest.Mocked<typeof postApi>;
 const posts = ['p1', 'p2', 'p3'].map((id, index) =>
@@ -34,9 +22,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  (useSession as jest.Mock).mockReturnValue({ status: 'signed-in', token: 't', user: { _id: 'me' } });
-  api.isLiked.mockResolvedValue(false);
-  api.isSaved.mockResolvedValue(false);
+  signInAs({ _id: 'me' });
   api.setLiked.mockResolvedValue();
   api.setSaved.mockResolvedValue();
 });

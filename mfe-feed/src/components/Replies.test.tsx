@@ -2,46 +2,33 @@
 // Replies view of a profile.
 import { feedApi, planetApi, postApi, userApi } from '@skynet/kit';
 import { makePost, renderAt } from '@skynet/kit/testing';
-import { useSession } from '@skynet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PostPage from '../pages/PostPage';
 import UserPage from '../pages/UserPage';
+import { signInAs } from '../testing/postMocks';
 import { PostCard } from './PostCard';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
-  useSession: jest.fn(),
-}));
-jest.mock('@skynet/kit', () => ({
-  ...jest.requireActual('@skynet/kit'),
-  postApi: {
-    get: jest.fn(),
-    comments: jest.fn(),
-    comment: jest.fn(),
-    isLiked: jest.fn(),
-    isSaved: jest.fn(),
-    setLiked: jest.fn(),
-    setSaved: jest.fn(),
-    parent: jest.fn(),
-  },
-  userApi: { get: jest.fn(), isFollowing: jest.fn() },
-  planetApi: { list: jest.fn() },
-  feedApi: { of: jest.fn(), replies: jest.fn() },
-}));
+jest.mock('@skynet/shared', () => jest.requireActual('../testing/postMocks').sharedModule());
+jest.mock('@skynet/kit', () =>
+  jest.requireActual('../testing/postMocks').kitModule({
+    userApi: { get: jest.fn(), isFollowing: jest.fn() },
+    planetApi: { list: jest.fn() },
+    feedApi: { of: jest.fn(), replies: jest.fn() },
+  }),
+);
 
 const api = postApi as jest.Mocked<typeof postApi>;
 const feeds = feedApi as jest.Mocked<typeof feedApi>;
 
 beforeEach(() => {
   jest.resetAllMocks();
-  (useSession as jest.Mock).mockReturnValue({
-    status: 'signed-in',
-    token: 't',
-    user: { _id: 'me', userName: 'ada', admin: false, location: { planetId: 'earth' } },
+  signInAs({
+    _id: 'me',
+    userName: 'ada',
+    admin: false,
+    location: { planetId: 'earth', latitude: 0, longitude: 0 },
   });
-  api.isLiked.mockResolvedValue(false);
-  api.isSaved.mockResolvedValue(false);
   api.comments.mockResolvedValue([]);
   (userApi.get as jest.Mock).mockResolvedValue({
     _id: 'u2',

@@ -1,38 +1,19 @@
 import { postApi, userApi } from '@skynet/kit';
 import { deferred, makePost, renderAt } from '@skynet/kit/testing';
-import { useSession } from '@skynet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { signInAs } from '../testing/postMocks';
 import PostPage from './PostPage';
 
-jest.mock('@skynet/shared', () => ({
-  ...jest.requireActual('@skynet/shared'),
-  useSession: jest.fn(),
-}));
-jest.mock('@skynet/kit', () => ({
-  ...jest.requireActual('@skynet/kit'),
-  postApi: {
-    get: jest.fn(),
-    remove: jest.fn(),
-    comment: jest.fn(),
-    comments: jest.fn(),
-    isLiked: jest.fn(),
-    isSaved: jest.fn(),
-    setLiked: jest.fn(),
-    setSaved: jest.fn(),
-    parent: jest.fn(),
-  },
-  userApi: { get: jest.fn() },
-}));
+jest.mock('@skynet/shared', () => jest.requireActual('../testing/postMocks').sharedModule());
+jest.mock('@skynet/kit', () =>
+  jest.requireActual('../testing/postMocks').kitModule({ userApi: { get: jest.fn() } }),
+);
 
 const api = postApi as jest.Mocked<typeof postApi>;
 const users = userApi as jest.Mocked<typeof userApi>;
 const signedIn = (user: { _id: string; admin?: boolean } | null) =>
-  (useSession as jest.Mock).mockReturnValue(
-    user
-      ? { status: 'signed-in', token: 't', user: { userName: 'me', admin: false, ...user } }
-      : { status: 'signed-out', token: null, user: null },
-  );
+  signInAs(user && { userName: 'me', admin: false, ...user });
 
 const post = makePost({
   _id: 'p1',
@@ -45,8 +26,6 @@ beforeEach(() => {
   jest.resetAllMocks();
   signedIn({ _id: 'me' });
   api.get.mockResolvedValue(post);
-  api.isLiked.mockResolvedValue(false);
-  api.isSaved.mockResolvedValue(false);
   users.get.mockResolvedValue({ _id: 'author', userName: 'nova' } as never);
   api.comments.mockImplementation(async (_id, page) =>
     page === 0 ? [makePost({ _id: 'old1', content: 'An earlier comment' })] : [],
