@@ -10,6 +10,7 @@
 // Usage: node e2e/chaos/chaos.mjs [--seconds N (per fault, default 12)] [--seed N] [--json]
 //   [--time-limit S (the whole run; default 600, 300 with --ci)] [--ci (CI: 10 s a fault, a 300 s limit)]
 // Needs a build (npm run build) and PostgreSQL 15's initdb/pg_ctl, redis-server and haproxy (Debian packages).
+import { randomUUID } from 'node:crypto';
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,8 +50,12 @@ const log = (...parts) => console.log(`[chaos ${new Date().toISOString().slice(1
 const counters = () => ({ sent: 0, failed: 0, retried: 0, gaveUp: 0 });
 let current = counters();
 
-/** One API call through the proxy; network failures and 5xx are retried 3 times (300 ms apart). */
-async function call(method, path, { token, body, node } = {}) {
+/**
+ * One API call through the proxy; network failures and 5xx are retried 3 times (300 ms apart). A chat send passes
+ * its message's `idempotencyKey`: every retry carries the same one, so a send whose answer was lost (the process
+ * killed after its commit) is answered, not stored a second time.
+ */
+async function call(method, path, { token, body, node, idempotencyKey } = {}) {
   for (let attempt = 0; ; attempt += 1) {
     current.sent += 1;
     try {
@@ -60,6 +65,7 @@ async function call(method, path, { token, body, node } = {}) {
           ...(node ? { cookie: `SKYNET_NODE=${node}` } : {}),
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(5000),
@@ -114,6 +120,7 @@ async function makeUsers() {
     const first = await call('POST', '/user/chat', {
       token: a.token,
       body: { receiverId: b.id, content: `hello ${b.name}` },
+      idempotencyKey: randomUUID(),
     });
     a.partner = b;
     b.partner = a;
@@ -215,6 +222,8 @@ async function act(user, fault) {
       token: user.token,
       node: user.node,
       body: { receiverId: user.partner.id, content },
+      // One key per message, the same on each of its retries.
+      idempotencyKey: randomUUID(),
     });
     if (sent.status === 200)
       acked.set(content, { from: user.id, to: user.partner.id, ackAt: Date.now(), fault });

@@ -216,8 +216,18 @@ export const messages = pgTable(
     senderId: uuid('sender_id').notNull(),
     content: text('content').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * The sender's Idempotency-Key of the send that stored it (null without one): a retried send with the same key
+     * answers this message instead of storing it again (exactly once across a lost answer, docs/decisions.md).
+     */
+    clientKey: text('client_key'),
   },
-  (t) => [uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq)],
+  (t) => [
+    uniqueIndex('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    uniqueIndex('messages_sender_client_key_idx')
+      .on(t.senderId, t.clientKey)
+      .where(sql`${t.clientKey} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -18,6 +18,14 @@ export interface MessageRow {
   seq: number;
 }
 
+/** Whether an error is the unique violation of a second message with the same sender and Idempotency-Key. */
+export function isClientKeyConflict(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const code = e.code ?? e.cause?.code;
+  const constraint = e.constraint ?? e.cause?.constraint;
+  return code === '23505' && constraint === 'messages_sender_client_key_idx';
+}
+
 const toMessage = (r: MessageRow): Message => ({
   _id: r.id,
   content: r.content,
@@ -89,8 +97,8 @@ const SEND_BATCH_MAX = 200;
  * for the first message of a conversation this statement created. Answers in input order.
  */
 const STORE_BATCH = `WITH input AS (
-    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[])
-      WITH ORDINALITY AS t(user_a, user_b, sender_id, content, ord)
+    SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[])
+      WITH ORDINALITY AS t(user_a, user_b, sender_id, content, client_key, ord)
   ), pairs AS (
     SELECT user_a, user_b, count(*)::int AS n FROM input GROUP BY user_a, user_b
   ), c AS (
@@ -100,13 +108,14 @@ const STORE_BATCH = `WITH input AS (
       DO UPDATE SET last_message_at = now(), message_seq = cv.message_seq + EXCLUDED.message_seq
     RETURNING id, user_a, user_b, message_seq, (xmax = 0) AS created
   ), numbered AS (
-    SELECT i.ord, c.id AS conversation_id, i.sender_id, i.content, c.created, row_number() OVER w AS k,
+    SELECT i.ord, c.id AS conversation_id, i.sender_id, i.content, i.client_key, c.created, row_number() OVER w AS k,
       c.message_seq - p.n + row_number() OVER w AS seq
     FROM input i JOIN pairs p USING (user_a, user_b) JOIN c USING (user_a, user_b)
     WINDOW w AS (PARTITION BY i.user_a, i.user_b ORDER BY i.ord)
   ), stored AS (
-    INSERT INTO messages (conversation_id, seq, sender_id, content, created_at)
-    SELECT conversation_id, seq, sender_id, content, clock_timestamp() FROM numbered ORDER BY conversation_id, seq
+    INSERT INTO messages (conversation_id, seq, sender_id, content, client_key, created_at)
+    SELECT conversation_id, seq, sender_id, content, client_key, clock_timestamp()
+    FROM numbered ORDER BY conversation_id, seq
     RETURNING ${HISTORY_COLUMNS}
   )
   SELECT s.*, (n.created AND n.k = 1) AS created
@@ -120,6 +129,7 @@ interface WaitingSend {
   userB: string;
   senderId: string;
   content: string;
+  clientKey: string | null;
   resolve: (row: StoredRow) => void;
   reject: (err: unknown) => void;
 }
@@ -157,6 +167,7 @@ export function createChatRepository(
         batch.map((w) => w.userB),
         batch.map((w) => w.senderId),
         batch.map((w) => w.content),
+        batch.map((w) => w.clientKey),
       ]);
       if (stored.length !== batch.length) throw new Error('messages not stored');
       batch.forEach((w, i) => {
@@ -164,7 +175,8 @@ export function createChatRepository(
       });
     } catch (err) {
       if (batch.length === 1) batch[0]!.reject(err);
-      // One bad message (say, a receiver purged meanwhile) must not fail the others: store them one by one, in order.
+      // One bad message (say, a receiver purged meanwhile, or the twin of a send with the same Idempotency-Key) must
+      // not fail the others: store them one by one, in order. A failed statement stored nothing and took no number.
       else for (const w of batch) await storeBatch([w]);
     }
   };
@@ -274,16 +286,19 @@ export function createChatRepository(
 
     /**
      * Stores a message, creating the pair's conversation on first use (`created` tells whether it is new), and numbers
-     * it with the conversation's counter. Sends that arrive together are stored together (see `storeBatch`).
+     * it with the conversation's counter. Sends that arrive together are stored together (see `storeBatch`). With a
+     * `clientKey` (the sender's Idempotency-Key) a second message of the same sender and key is refused by the unique
+     * index (isClientKeyConflict): nothing is stored and no number is taken; the caller reads the first (byClientKey).
      */
     send(
       senderId: string,
       receiverId: string,
       content: string,
+      clientKey: string | null = null,
     ): Promise<{ message: Message; conversationId: string; created: boolean; row: MessageRow }> {
       const [x, y] = pair(senderId, receiverId);
       return new Promise<StoredRow>((resolve, reject) => {
-        waiting.push({ userA: x, userB: y, senderId, content, resolve, reject });
+        waiting.push({ userA: x, userB: y, senderId, content, clientKey, resolve, reject });
         if (!flushScheduled) {
           flushScheduled = true;
           setImmediate(flush);
@@ -294,6 +309,32 @@ export function createChatRepository(
         created: m.created,
         row: m,
       }));
+    },
+
+    /**
+     * The message this sender stored with this Idempotency-Key, if any, and the partner of its conversation (to tell a
+     * retry of the same send from a reuse of the key for another one).
+     */
+    async byClientKey(
+      senderId: string,
+      clientKey: string,
+    ): Promise<{ message: Message; conversationId: string; receiverId: string; content: string } | null> {
+      const [r] = await database.query<MessageRow & { receiver_id: string }>(
+        'chat_by_client_key',
+        `SELECT m.id, m.content, m.sender_id, m.created_at, m.conversation_id, m.seq,
+           CASE WHEN c.user_a = m.sender_id THEN c.user_b ELSE c.user_a END AS receiver_id
+         FROM messages m JOIN conversations c ON c.id = m.conversation_id
+         WHERE m.sender_id = $1 AND m.client_key = $2`,
+        [senderId, clientKey],
+      );
+      return r
+        ? {
+            message: toMessage(r),
+            conversationId: r.conversation_id,
+            receiverId: r.receiver_id,
+            content: r.content,
+          }
+        : null;
     },
 
     /**

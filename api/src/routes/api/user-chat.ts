@@ -1,13 +1,25 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
+import { isClientKeyConflict } from '../../plugins/app/chat-repository.js';
 import { ConversationRow, DayGroup, errors, Message } from '../../schemas/entities.js';
 
 export const MESSAGE_MAX = 2000;
+
+/** What an Idempotency-Key of POST /api/user/chat may be: 1-64 letters, digits, `_` or `-` (a UUID fits). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The request's Idempotency-Key, null without one; anything else than one valid key is a 400. */
+export function idempotencyKey(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header))
+    throw badRequest('The Idempotency-Key header must be 1-64 characters: letters, digits, _ or -.');
+  return header;
+}
 
 /** Direct messages: send, read a conversation as day groups, list conversations. */
 export default async function userChatRoutes(fastify: FastifyInstance) {
@@ -35,7 +47,14 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['chat'],
         description:
-          'Sends a message. Every member who joined the room gets it as newMessage (that one message); a new conversation also emits conversationStarted to both users.',
+          'Sends a message. Every member who joined the room gets it as newMessage (that one message); a new conversation also emits conversationStarted to both users. With an Idempotency-Key header (1-64 of A-Z a-z 0-9 _ -, one per message, scoped to the sender) a retry answers the message the first send stored, without storing it again or emitting anything; the same key with another receiver or text is a 422.',
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({
+              description: 'One per message the sender means to send once; reused by its retries.',
+            }),
+          ),
+        }),
         body: Type.Object({
           content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX }),
           receiverId: Type.String({ minLength: 1, maxLength: 64 }),
@@ -45,16 +64,44 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
             success: Type.Literal(true),
             value: Type.Object({ message: Message, conversationId: Type.String() }),
           }),
-          ...errors(400, 401, 404, 429),
+          ...errors(400, 401, 404, 422, 429),
         },
       },
     },
     async (request) => {
       const me = currentUser(request);
+      const key = idempotencyKey(request.headers['idempotency-key']);
       const content = request.body.content.trim();
       if (!hasVisibleCharacter(content)) throw badRequest('The message must contain a visible character.');
+      /** The answer of the send that stored this key's message: a retry gets it again, nothing stored or emitted. */
+      const replay = async (k: string) => {
+        const stored = await chat.byClientKey(me.id, k);
+        if (!stored) return null;
+        if (stored.receiverId !== request.body.receiverId.toLowerCase() || stored.content !== content)
+          throw new HttpError(
+            422,
+            'This Idempotency-Key was already used for another message: use a new key for each message.',
+          );
+        return {
+          success: true as const,
+          value: { message: stored.message, conversationId: stored.conversationId },
+        };
+      };
+      if (key) {
+        const earlier = await replay(key);
+        if (earlier) return earlier;
+      }
       const other = await partner(request.body.receiverId, me.id, true);
-      const { message, conversationId, created, row } = await chat.send(me.id, other, content);
+      let sent: Awaited<ReturnType<typeof chat.send>>;
+      try {
+        sent = await chat.send(me.id, other, content, key);
+      } catch (err) {
+        // A twin with the same key stored it first (committed: the index waited for it); this one stored nothing.
+        const earlier = key && isClientKeyConflict(err) ? await replay(key) : null;
+        if (earlier) return earlier;
+        throw err;
+      }
+      const { message, conversationId, created, row } = sent;
       if (created) app.realtime.conversationStarted(conversationId, me.id, other);
       // The room gets this one message (never the history: nothing is read for it), and a cached history takes it.
       app.realtime.newMessage(row);

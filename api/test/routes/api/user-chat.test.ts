@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
-import { CHAT_HISTORY_LIMIT } from '../../../src/plugins/app/chat-repository.js';
+import { CHAT_HISTORY_LIMIT, isClientKeyConflict } from '../../../src/plugins/app/chat-repository.js';
 import {
   build,
   call,
@@ -413,6 +413,188 @@ describe('catching up and what a message costs', () => {
   });
 });
 
+/** The conversation's message counter and how many messages it holds with this sender's key. */
+async function counted(app: TestApp['app'], conversationId: string, senderId: string, key: string) {
+  const [r] = await app.database.query<{ top: number; stored: number }>(
+    'test_keyed',
+    `SELECT c.message_seq AS top,
+       (SELECT count(*)::int FROM messages m WHERE m.sender_id = $2 AND m.client_key = $3) AS stored
+     FROM conversations c WHERE c.id = $1`,
+    [conversationId, senderId, key],
+  );
+  return r;
+}
+
+describe('sending exactly once with an Idempotency-Key', () => {
+  const keyed = (app: TestApp['app'], from: SignedUp, to: SignedUp, content: string, key: string) =>
+    call(app, 'POST /api/user/chat', {
+      token: from.token,
+      payload: { content, receiverId: to.id },
+      headers: { 'idempotency-key': key },
+    });
+  const sockets: Socket[] = [];
+  after(() => {
+    for (const s of sockets) s.close();
+  });
+
+  it('a retry with the same key answers the first send: one message, one number, one event, one notification', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const opening = await call(ctx.app, 'POST /api/user/chat', {
+      token: a.token,
+      payload: { content: 'hello', receiverId: b.id },
+    });
+    const { conversationId } = opening.body.value;
+    const sb = await openSocket(await baseUrl(ctx.app), b.token);
+    sockets.push(sb);
+    assert.deepEqual(await sb.emitWithAck('sendID', conversationId), { ok: true });
+    const events: Delta[] = [];
+    sb.on('newMessage', (m: Delta) => events.push(m));
+    const notifications = ctx.app.notifications;
+    const original = notifications.changed;
+    const notified: string[] = [];
+    notifications.changed = (userId: string) => {
+      notified.push(userId);
+      original(userId);
+    };
+    let first: Awaited<ReturnType<typeof call>>;
+    let second: Awaited<ReturnType<typeof call>>;
+    let third: Awaited<ReturnType<typeof call>>;
+    try {
+      first = await keyed(ctx.app, a, b, 'only once', 'retry-me_1');
+      second = await keyed(ctx.app, a, b, 'only once', 'retry-me_1');
+      // The answer is the same whatever the text's surrounding spaces (the route trims them before storing).
+      third = await keyed(ctx.app, a, b, '  only once ', 'retry-me_1');
+      await eventuallyTrue(() => events.length >= 1);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      notifications.changed = original;
+    }
+    assert.equal(first.status, 200);
+    assert.deepEqual([second.status, third.status], [200, 200]);
+    assert.deepEqual(second.body, first.body, 'the retry gets the same answer');
+    assert.deepEqual(third.body, first.body);
+    assert.deepEqual(await counted(ctx.app, conversationId, a.id, 'retry-me_1'), { top: 2, stored: 1 });
+    assert.deepEqual(
+      events.map((m) => [m._id, m.seq]),
+      [[first.body.value.message._id, 2]],
+      'one newMessage',
+    );
+    assert.deepEqual(notified, [b.id], 'one notification of the receiver');
+    const chats = await call(ctx.app, 'POST /api/user/getchats', {
+      token: b.token,
+      payload: { receiverId: a.id },
+    });
+    assert.deepEqual(
+      chats.body.message.flatMap((g: { messages: { content: string }[] }) =>
+        g.messages.map((m) => m.content),
+      ),
+      ['hello', 'only once'],
+    );
+  });
+
+  it('the first message of a conversation, retried: the same conversation, started once', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const sb = await openSocket(await baseUrl(ctx.app), b.token);
+    sockets.push(sb);
+    let started = 0;
+    sb.on('conversationStarted', () => {
+      started += 1;
+    });
+    const first = await keyed(ctx.app, a, b, 'hi there', 'first-of-all');
+    const again = await keyed(ctx.app, a, b, 'hi there', 'first-of-all');
+    assert.equal(first.status, 200);
+    assert.deepEqual(again.body, first.body);
+    await eventuallyTrue(() => started >= 1);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(started, 1);
+    assert.deepEqual(await counted(ctx.app, first.body.value.conversationId, a.id, 'first-of-all'), {
+      top: 1,
+      stored: 1,
+    });
+  });
+
+  it('twins sent at once with the same key store one message and both get its answer; no number is burnt', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const opening = await keyed(ctx.app, a, b, 'start', 'twins-0');
+    const { conversationId } = opening.body.value;
+    for (const n of [2, 5]) {
+      const key = `twins-${n}`;
+      const answers = await Promise.all(Array.from({ length: n }, () => keyed(ctx.app, a, b, 'twin', key)));
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        answers.map(() => 200),
+      );
+      for (const r of answers) assert.deepEqual(r.body, answers[0]?.body);
+      assert.equal((await counted(ctx.app, conversationId, a.id, key))?.stored, 1);
+    }
+    // The next message takes the next number: the refused twins took none (gapless).
+    const last = await keyed(ctx.app, a, b, 'after the twins', 'twins-last');
+    assert.equal(last.status, 200);
+    const [r] = await ctx.app.database.query<{ seqs: number[] }>(
+      'test_seqs',
+      'SELECT array_agg(seq ORDER BY seq) AS seqs FROM messages WHERE conversation_id = $1',
+      [conversationId],
+    );
+    assert.deepEqual(r?.seqs, [1, 2, 3, 4]);
+  });
+
+  it('a second store with a used key fails as a whole: nothing stored, no number taken', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const first = await ctx.app.chatRepository.send(a.id, b.id, 'stored', 'store-once');
+    await assert.rejects(ctx.app.chatRepository.send(a.id, b.id, 'stored', 'store-once'), (err) =>
+      isClientKeyConflict(err),
+    );
+    assert.deepEqual(await counted(ctx.app, first.conversationId, a.id, 'store-once'), { top: 1, stored: 1 });
+  });
+
+  it('refuses a malformed key with a 400 and stores nothing', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    for (const bad of ['', 'x'.repeat(65), 'has space', 'semi;colon', 'ünicode', 'a,b', 'dot.ted']) {
+      const r = await keyed(ctx.app, a, b, 'never stored', bad);
+      assert.equal(r.status, 400, JSON.stringify(bad));
+      assert.match(r.body.error, /Idempotency-Key/);
+    }
+    assert.equal((await keyed(ctx.app, a, b, 'longest key', 'k'.repeat(64))).status, 200);
+    const chats = await call(ctx.app, 'POST /api/user/getchats', {
+      token: a.token,
+      payload: { receiverId: b.id },
+    });
+    assert.deepEqual(
+      chats.body.message.flatMap((g: { messages: { content: string }[] }) =>
+        g.messages.map((m) => m.content),
+      ),
+      ['longest key'],
+    );
+  });
+
+  it('the same key for another text or receiver is a 422, never another message; keys belong to their sender', async () => {
+    const a = await signup(ctx.app);
+    const b = await signup(ctx.app);
+    const c = await signup(ctx.app);
+    const first = await keyed(ctx.app, a, b, 'the original', 'reused');
+    assert.equal(first.status, 200);
+    const otherText = await keyed(ctx.app, a, b, 'something else', 'reused');
+    assert.equal(otherText.status, 422);
+    assert.match(otherText.body.error, /already used for another message/);
+    const otherReceiver = await keyed(ctx.app, a, c, 'the original', 'reused');
+    assert.equal(otherReceiver.status, 422);
+    assert.deepEqual(await counted(ctx.app, first.body.value.conversationId, a.id, 'reused'), {
+      top: 1,
+      stored: 1,
+    });
+    // Another sender's key of the same text is their own message.
+    const theirs = await keyed(ctx.app, b, a, 'the original', 'reused');
+    assert.equal(theirs.status, 200);
+    assert.notEqual(theirs.body.value.message._id, first.body.value.message._id);
+    assert.equal(theirs.body.value.message.senderId, b.id);
+  });
+});
+
 describe('two API processes sharing Redis', () => {
   let one: TestApp;
   let two: TestApp;
@@ -454,6 +636,39 @@ describe('two API processes sharing Redis', () => {
     const message = await display;
     assert.ok(Date.now() - t0 < 5000);
     assert.equal(message.content, 'across processes');
+  });
+
+  it('the same key sent to both processes at once stores one message (the lost answer retried elsewhere)', async () => {
+    const a = await signup(one.app);
+    const b = await signup(one.app);
+    const opening = await call(one.app, 'POST /api/user/chat', {
+      token: a.token,
+      payload: { content: 'opening', receiverId: b.id },
+    });
+    const conversationId: string = opening.body.value.conversationId;
+    for (let round = 0; round < 5; round += 1) {
+      const key = `cross-${round}`;
+      const answers = await Promise.all(
+        [one, two, one, two].map((p) =>
+          call(p.app, 'POST /api/user/chat', {
+            token: a.token,
+            payload: { content: `across ${round}`, receiverId: b.id },
+            headers: { 'idempotency-key': key },
+          }),
+        ),
+      );
+      for (const r of answers) {
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.deepEqual(r.body, answers[0]?.body);
+      }
+    }
+    const [r] = await one.app.database.query<{ seqs: number[]; top: number }>(
+      'test_seqs',
+      `SELECT array_agg(m.seq ORDER BY m.seq) AS seqs, max(c.message_seq) AS top
+       FROM messages m JOIN conversations c ON c.id = m.conversation_id WHERE m.conversation_id = $1`,
+      [conversationId],
+    );
+    assert.deepEqual(r, { seqs: [1, 2, 3, 4, 5, 6], top: 6 });
   });
 
   it('one message crosses Redis once, the same size into a conversation of 10,000 messages as into one of 10', async () => {
