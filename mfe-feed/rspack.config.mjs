@@ -5,4 +5,6 @@ export default remoteConfig(import.meta.url, {
   exposes: {},
   // dist/route-pages.json lists each route's page files: the server preloads them with the page's HTML.
   preloadPages: true,
+  // The signed-in /feed's frame and card template, served inside its HTML (tooling/rspack/prerender.mjs).
+  prerender: './src/prerender/index.tsx',
 });

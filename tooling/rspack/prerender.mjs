@@ -7,7 +7,10 @@
 //   prerender/<file>.html       <style>the CSS that markup uses, minified</style> + the markup
 // The module exports `pages` (route path -> render), optionally `standalone` (the paths whose markup is the whole
 // page: every control works as plain HTML, so a signed-out visitor needs no script there) and `fragments` (exposed
-// module -> render: what the server puts where another remote's page shows that module, see RemoteComponent).
+// module -> render: what the server puts where another remote's page shows that module, see RemoteComponent) and
+// `signedIn` (route path -> render: a signed-in page's frame with one item as a template the HTML fills from the
+// page's head start answer, never data: docs/decisions.md "The signed-in feed paints from the HTML"), written as
+// prerender/signed-in--<file>.html and listed under "signedIn".
 // The files are published with the remote's version, so the server (api/src/site/prerendered-page.ts) serves the
 // markup of the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the
 // browser build's: both compiles hash CSS Modules names from the same package, path and local name.
@@ -54,8 +57,8 @@ class PrerenderPlugin {
       const bundle = join(this.bundleDir, 'prerender.cjs');
       const require = createRequire(bundle);
       delete require.cache[bundle];
-      /** @type {{ pages?: Record<string, () => string>, standalone?: string[], fragments?: Record<string, () => string> }} */
-      const { pages = {}, standalone = [], fragments = {} } = require(bundle);
+      /** @type {{ pages?: Record<string, () => string>, standalone?: string[], fragments?: Record<string, () => string>, signedIn?: Record<string, () => string> }} */
+      const { pages = {}, standalone = [], fragments = {}, signedIn = {} } = require(bundle);
       const cssFiles = readdirSync(this.distDir)
         .filter((file) => file.endsWith('.css'))
         .sort()
@@ -67,7 +70,7 @@ class PrerenderPlugin {
         writeFileSync(join(target, file), `<style>${cssFor(markup, cssFiles)}</style>${markup}`);
         return `prerender/${file}`;
       };
-      const index = { pages: {}, standalone: [], fragments: {} };
+      const index = { pages: {}, standalone: [], fragments: {}, signedIn: {} };
       for (const [path, render] of Object.entries(pages)) {
         if (!path.startsWith('/')) throw new Error(`prerender: "${path}" is not a path`);
         index.pages[path] = write(prerenderFileFor(path), render());
@@ -79,6 +82,10 @@ class PrerenderPlugin {
       for (const [module, render] of Object.entries(fragments)) {
         if (!module.startsWith('./')) throw new Error(`prerender: "${module}" is not an exposed module name`);
         index.fragments[module] = write(fragmentFileFor(module), render());
+      }
+      for (const [path, render] of Object.entries(signedIn)) {
+        if (!path.startsWith('/')) throw new Error(`prerender: "${path}" is not a path`);
+        index.signedIn[path] = write(`signed-in--${prerenderFileFor(path)}`, render());
       }
       writeFileSync(join(this.distDir, 'prerender.json'), `${JSON.stringify(index, null, 2)}\n`);
     });

@@ -10,6 +10,7 @@ import { OVERRIDE_PARAM, OVERRIDES_KEY, OVERRIDES_PANEL_PARAM, TOKEN_KEY } from 
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
 import { fileRegistry, type RegistrySource } from './registry-source.js';
+import { SIGNED_IN_FILL_SCRIPT } from './signed-in-fill.js';
 
 /**
  * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
@@ -50,6 +51,7 @@ export const PAGE_SCRIPT_CSP_SOURCES = [
   cspHash(SESSION_PROBE_SCRIPT),
   cspHash(SCRIPT_STARTER),
   cspHash(HEAD_START_SCRIPT),
+  cspHash(SIGNED_IN_FILL_SCRIPT),
 ];
 
 /** The build's deferred script tags (HtmlRspackPlugin: `<script defer src="/main.[hash].js"></script>`). */
@@ -75,6 +77,8 @@ interface Prerendered {
 /** What a version of a remote prerendered (its prerender.json), with a reader for the files it names. */
 interface PublishedMarkup {
   page(pathname: string): string | null;
+  /** A signed-in route's template (its frame and one card around a placeholder), filled in the browser. */
+  signedIn(pathname: string): string | null;
   isStandalone(pathname: string): boolean;
   fragment(module: string): string | null;
 }
@@ -95,6 +99,7 @@ function publishedMarkup(siteDir: string, manifest: string): PublishedMarkup {
   };
   return {
     page: (pathname) => read('pages', pathname),
+    signedIn: (pathname) => read('signedIn', pathname),
     isStandalone: (pathname) =>
       isObject(index) && Array.isArray(index.standalone) && index.standalone.includes(pathname),
     fragment: (module) => read('fragments', module),
@@ -159,6 +164,41 @@ export function findPrerendered(
   return pages;
 }
 
+/**
+ * Every signed-in path (no parameters) whose owning remote published a template for it (prerender.json's
+ * `signedIn`), from its stable version, while it has no canary: only the shell knows which visitor gets a canary
+ * (chooseVersion in @skynet/contract), and a canary's page may draw differently. The first owner in the registry
+ * shows the path, as in the shell.
+ */
+export function findSignedInTemplates(
+  siteDir: string,
+  registry: unknown = readJson(path.join(siteDir, 'remotes.json')),
+): Map<string, Prerendered> {
+  const pages = new Map<string, Prerendered>();
+  if (!isObject(registry) || !isObject(registry.remotes)) return pages;
+  const seen = new Set<string>();
+  for (const [remote, entry] of Object.entries(registry.remotes)) {
+    if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
+    const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
+    const usable =
+      isObject(version) && typeof version.manifest === 'string' && version.manifest.startsWith('/');
+    const canary =
+      isObject(entry.canary) &&
+      entry.canary.version !== entry.stable &&
+      !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
+    const markup = usable && !canary ? publishedMarkup(siteDir, version.manifest as string) : null;
+    for (const route of entry.routes) {
+      if (!isObject(route) || route.access !== 'signed-in' || typeof route.path !== 'string') continue;
+      if (seen.has(route.path)) continue;
+      seen.add(route.path);
+      const template = route.path.includes(':') ? null : (markup?.signedIn(route.path) ?? null);
+      if (template !== null)
+        pages.set(route.path, { remote, version: entry.stable, markup: template, standalone: false });
+    }
+  }
+  return pages;
+}
+
 const slotHtml = (remote: string, module: string, inner: string) =>
   `<div data-slot="${remote} ${module}" style="display:contents">${inner}</div>`;
 
@@ -191,6 +231,37 @@ export function withPrerendered(indexHtml: string, page: Prerendered): string {
       .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`)
       .replace(main, () => wrapper)
   );
+}
+
+/**
+ * Shown only for a visitor with a saved token (the session probe); while it is there, the real page (loading behind
+ * it) stays hidden, as with the signed-out markup.
+ */
+const SIGNED_IN_STYLE = 'html:not(.has-session) #prerendered,#prerendered~*{display:none}';
+
+/**
+ * index.html with a signed-in page's template inside <main id="areas"> (`data-signed-in`: the shell's frame keeps
+ * the signed-in chrome's room for it, global.css) and the script that fills it from the head start's answer
+ * (SIGNED_IN_FILL_SCRIPT). main.js still downloads at once (a preload) but runs only once the posts have painted,
+ * which the fill script decides: Lighthouse's simulation charges every script run before a paint to that paint.
+ */
+export function withSignedInTemplate(indexHtml: string, page: Prerendered): string {
+  const main = '<main id="areas"></main>';
+  if (!indexHtml.includes(main) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>'))
+    return indexHtml;
+  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${SIGNED_IN_STYLE}</style></head>`;
+  const wrapper =
+    `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
+    `data-version="${escapeAttribute(page.version)}" data-signed-in="">${page.markup}</div></main>`;
+  return indexHtml
+    .replace('</head>', () => head)
+    .replace(
+      DEFERRED_SCRIPT,
+      (_tag, src: string) =>
+        `<link rel="preload" href="${src}" as="script"><script type="text/plain" data-after-paint="${src}"></script>`,
+    )
+    .replace('</body>', () => `<script>${SIGNED_IN_FILL_SCRIPT}</script></body>`)
+    .replace(main, () => wrapper);
 }
 
 /** A page navigation's answer: the HTML, and whether it is a standalone page (no script runs there). */
@@ -240,6 +311,9 @@ export function pageHtmlFor(
     if (cached?.key !== key) {
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
+      for (const [pagePath, page] of findSignedInTemplates(siteDir, current.raw))
+        pages.set(pagePath, { html: withSignedInTemplate(index, page), standalone: false });
+      // A signed-out page's markup wins where a path has both (the signed-out visitor cannot see the other).
       for (const [pagePath, page] of findPrerendered(siteDir, current.raw))
         pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
       cached = { key, index: { html: index, standalone: false }, pages };

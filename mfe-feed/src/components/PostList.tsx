@@ -1,7 +1,7 @@
 import type { Comment, Post } from '@skynet/contract';
 import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
-import { useEffect } from 'react';
+import { dropPrerendered, useSession } from '@skynet/shared';
+import { useEffect, useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNewPosts } from '../hooks/useNewPosts';
 import { feedKeyHandler } from '../lib/feedKeys';
@@ -58,6 +58,12 @@ export function PostList({
     return () => document.removeEventListener('keydown', onKey);
   }, [listRef, navigate]);
   const items = exclude?.size ? list.items.filter((post) => !exclude.has(post._id)) : list.items;
+  // The HTML's filled template of this page (signed-in /feed, api/src/site/prerendered-page.ts) stays until the
+  // list's first page is drawn, or it ended empty or failed: then it goes before the browser paints again.
+  const settled = items.length > 0 || list.done;
+  useLayoutEffect(() => {
+    if (settled) dropPrerendered();
+  }, [settled]);
   return (
     <section className={styles.section} aria-label={label}>
       {fresh.count > 0 && (

@@ -1,0 +1,137 @@
+// The signed-in /feed paints its first page from the HTML (docs/decisions.md "The signed-in feed paints from the
+// HTML"; mfe-feed/src/prerender, api/src/site/prerendered-page.ts and signed-in-fill.ts): mfe-feed's published
+// template, filled by an inline script from the head start's `/feed?page=1` answer, before any script file; the
+// real page takes its place with no duplicate and no shift.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { type Api, collectErrors, expect, signIn, type TestUser, test } from '../fixtures';
+
+const SCRIPT_FILE = /\.js(\?.*)?$/;
+const XSS = '<img src=x onerror="window.__xss=1">';
+
+const marker = () => `m${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+
+async function post(api: Api, user: TestUser, content: string) {
+  await api.call('POST', '/post', {
+    token: user.token,
+    data: { content, location: { planetId: user.planetId, latitude: 0, longitude: 0 } },
+  });
+}
+
+test('a signed-in cold load of /feed shows its first page from the HTML and the head start alone', async ({
+  page,
+  api,
+  user,
+}) => {
+  const mark = marker();
+  await post(api, user, `${XSS} ${mark}`);
+  await signIn(page, user);
+  const scripts: string[] = [];
+  await page.route(SCRIPT_FILE, (route) => {
+    scripts.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto('/feed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Galactic Feed');
+  const card = page.locator('#prerendered article', { hasText: mark });
+  await expect(card).toBeVisible();
+  // The post's text is text: the markup in it shows as typed, and no element was made from it.
+  await expect(card.locator('p')).toHaveText(`${XSS} ${mark}`);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(card.getByRole('link', { name: `${user.userName}'s avatar` })).toHaveAttribute(
+    'href',
+    `/user/${user._id}`,
+  );
+  await expect(card.getByRole('link', { name: '0 comments' })).toBeVisible();
+  // The card is the real one's: like and save wait for their state, as the real card's first render does.
+  await expect(card.getByRole('button', { name: 'Like' })).toBeDisabled();
+  // Every script file was refused: the posts came from the HTML, its inline scripts and the head start's fetch.
+  expect(scripts.length).toBeGreaterThan(0);
+});
+
+/** Each frame, where the first post and the heading are: in the template, then in the real page. */
+async function recordFrames(page: Page) {
+  await page.addInitScript(() => {
+    const frames: { template: boolean; h1: number[]; card: number[] }[] = [];
+    (window as unknown as { __frames: typeof frames }).__frames = frames;
+    const box = (el: Element | null) => {
+      const r = el?.getBoundingClientRect();
+      return r ? [r.x, r.y, r.width, r.height] : [];
+    };
+    const tick = () => {
+      const template = document.getElementById('prerendered');
+      const root = template ?? document.getElementById('areas');
+      const card = root?.querySelector('article') ?? null;
+      if (card)
+        frames.push({ template: Boolean(template), h1: box(root!.querySelector('h1')), card: box(card) });
+      if (frames.length < 2000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`at ${viewport.width} px the real page takes the template's place: same place, one list, no shift`, async ({
+    page,
+    api,
+    user,
+  }) => {
+    const errors = collectErrors(page);
+    const mark = marker();
+    await post(api, user, `${mark} first`);
+    await page.setViewportSize(viewport);
+    await signIn(page, user);
+    await recordFrames(page);
+    await page.goto('/feed');
+    // The real page: interactive cards (their like state read), the template gone, the post once.
+    const card = page.locator('article', { hasText: mark });
+    await expect(card.getByRole('button', { name: 'Like' })).toBeEnabled();
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(card).toHaveCount(1);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    const ids = await page
+      .locator('[role=feed] article')
+      .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-post-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+    const frames = await page.evaluate(
+      () =>
+        (window as unknown as { __frames: { template: boolean; h1: number[]; card: number[] }[] }).__frames,
+    );
+    const lastTemplate = frames.filter((f) => f.template).pop();
+    // A few frames in: in its very first frame a new card of `content-visibility: auto` measures its
+    // contain-intrinsic-size when read before the browser decided it is on screen (a reading of this probe's, never
+    // painted: the layout-shift entries below would count it).
+    const firstReal = frames.filter((f) => !f.template)[3];
+    expect(lastTemplate, 'the template painted with a post').toBeTruthy();
+    expect(firstReal).toBeTruthy();
+    // Where the real page draws its heading and first post is where the template drew them.
+    for (const key of ['h1', 'card'] as const) {
+      lastTemplate![key].forEach((value, i) => {
+        expect(Math.abs(value - firstReal![key][i]), `${key} ${i}`).toBeLessThanOrEqual(1);
+      });
+    }
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let sum = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) sum += (e as unknown as { value: number }).value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(sum), 300);
+        }),
+    );
+    expect(shifts).toBeLessThanOrEqual(0.02);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a refused token: the template goes and the normal path runs (sign-in page)', async ({ page }) => {
+  await signIn(page, { token: 'not-a-token' });
+  await page.goto('/feed');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+});
