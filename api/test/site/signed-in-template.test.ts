@@ -1,0 +1,115 @@
+// A signed-in page's published template in its HTML (docs/decisions.md "The signed-in feed paints from the HTML";
+// api/src/site/prerendered-page.ts, signed-in-fill.ts): only on the route whose owner's stable version published it,
+// never with a canary, and with a fill script the CSP allows by hash.
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { SIGNED_IN_FILL_SCRIPT } from '../../src/site/signed-in-fill.js';
+import { useApp } from '../helper.js';
+
+describe('signed-in page templates', () => {
+  const site = path.join(os.tmpdir(), `skynet-site-signed-in-${process.pid}`);
+  const version = (v: string) => path.join(site, 'remotes', 'mfe-feed', v);
+  const template =
+    '<style>.c{color:red}</style><div class="c"><h1>Galactic Feed</h1><div data-posts=""></div>' +
+    '<template data-card="" data-call="/feed?page=1" data-post="{}"><article>card</article></template></div>';
+  mkdirSync(path.join(version('1.0.0'), 'prerender'), { recursive: true });
+  mkdirSync(version('1.1.0'), { recursive: true });
+  writeFileSync(
+    path.join(site, 'index.html'),
+    '<!doctype html><html><head><title>Skynet</title><script defer src="/main.abc123.js"></script></head>' +
+      '<body><main id="areas"></main></body></html>',
+  );
+  writeFileSync(path.join(version('1.0.0'), 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(version('1.1.0'), 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--feed.html'), template);
+  writeFileSync(
+    path.join(version('1.0.0'), 'prerender.json'),
+    JSON.stringify({
+      pages: {},
+      signedIn: {
+        '/feed': 'prerender/signed-in--feed.html',
+        '/saved': 'prerender/signed-in--feed.html',
+        '/feed/:planetName/:id': 'prerender/signed-in--feed.html',
+      },
+    }),
+  );
+  const registry = (stable: string, canary: { version: string; percent: number } | null = null) =>
+    JSON.stringify({
+      remotes: {
+        'mfe-feed': {
+          routes: [
+            { path: '/feed', access: 'signed-in', early: ['/feed?page=1'] },
+            { path: '/feed/:planetName/:id', access: 'signed-in' },
+            { path: '/post/:id', access: 'public' },
+          ],
+          stable,
+          canary,
+          versions: {
+            '1.0.0': { manifest: '/remotes/mfe-feed/1.0.0/mf-manifest.json' },
+            '1.1.0': { manifest: '/remotes/mfe-feed/1.1.0/mf-manifest.json' },
+          },
+        },
+      },
+    });
+  writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0'));
+  after(() => rmSync(site, { recursive: true, force: true }));
+
+  const ctx = useApp({ env: { SITE_DIR: site, CSP: 'on' } });
+  const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+  const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+  it("puts the stable version's template where the page mounts, shown only with a session", async () => {
+    const r = await get('/feed');
+    assert.equal(r.statusCode, 200);
+    assert.ok(
+      r.body.includes(
+        '<main id="areas"><div id="prerendered" data-remote="mfe-feed" data-version="1.0.0" data-signed-in="">' +
+          `${template}</div></main>`,
+      ),
+      'the template, whole, inside the areas',
+    );
+    assert.match(r.body, /html:not\(\.has-session\) #prerendered/, 'hidden without a saved token');
+    const probe = /<script>([^<]*)<\/script>/.exec(r.body)?.[1] ?? '';
+    assert.match(probe, /has-session/);
+    assert.ok(r.body.indexOf(probe) < r.body.indexOf('</head>'), 'the probe runs before the body');
+  });
+
+  it('fills it with a script the CSP allows by hash, which starts the parked scripts', async () => {
+    const r = await get('/feed');
+    const fill = /<script>((?:(?!<\/script>).)*)<\/script><\/body>/.exec(r.body)?.[1] ?? '';
+    assert.equal(fill, SIGNED_IN_FILL_SCRIPT);
+    const csp = String(r.headers['content-security-policy']);
+    assert.ok(csp.includes(hashOf(fill)), 'the fill script is allowed by hash');
+    assert.doesNotMatch(csp, /unsafe-inline'[^;]*script|script-src[^;]*unsafe-inline/);
+    // main.js downloads at once but runs when the fill script says so.
+    assert.doesNotMatch(r.body, /<script defer/);
+    assert.match(r.body, /<link rel="preload" href="\/main\.abc123\.js" as="script">/);
+    assert.match(r.body, /<script type="text\/plain" data-after-paint="\/main\.abc123\.js"><\/script>/);
+  });
+
+  it('serves no template for other routes, routes with parameters, or paths nobody owns', async () => {
+    for (const url of ['/', '/saved', '/feed/mars/abc', '/post/abc', '/login', '/feedx']) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200, url);
+      assert.doesNotMatch(r.body, /prerendered|data-signed-in|data-after-paint/, url);
+      assert.match(r.body, /<script defer src="\/main\.abc123\.js"><\/script>/, url);
+    }
+  });
+
+  it('follows the registry: none while a canary runs, none after a rollback to a version without one', async () => {
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0', { version: '1.1.0', percent: 10 }));
+    assert.doesNotMatch(
+      (await get('/feed')).body,
+      /prerendered/,
+      'a canary: only the shell knows who gets it',
+    );
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.1.0'));
+    assert.doesNotMatch((await get('/feed')).body, /prerendered/);
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0'));
+    assert.match((await get('/feed')).body, /data-version="1.0.0" data-signed-in=""/);
+  });
+});
