@@ -1,20 +1,25 @@
 // Signs a fresh user up on a served product (tooling/site/product.mjs) and returns its jwt.
-/** @param {string} baseURL */
-export async function signUp(baseURL) {
-  const planets = (await (await fetch(`${baseURL}/api/planet`)).json()).value;
+/**
+ * @param {string} baseURL
+ * @param {{ planetId?: string, prefix?: string }} [options] home planet (default the third) and user name prefix
+ */
+export async function signUp(baseURL, options = {}) {
+  const planetId = options.planetId ?? (await (await fetch(`${baseURL}/api/planet`)).json()).value[2]._id;
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const name = `${options.prefix ?? 'bench'}_${id}`;
   const response = await fetch(`${baseURL}/api/user/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      email: `bench_${id}@example.com`,
-      userName: `bench_${id}`,
+      email: `${name}@example.com`,
+      userName: name,
       password: `Bench-${id}-pw`,
-      location: { latitude: 0, longitude: 0, planetId: planets[2]._id },
+      location: { latitude: 0, longitude: 0, planetId },
     }),
   });
-  const token = (await response.json()).value;
-  if (typeof token !== 'string') throw new Error(`Sign-up failed: ${response.status}`);
+  const answer = await response.json();
+  const token = answer.value;
+  if (typeof token !== 'string') throw new Error(`Sign-up failed: ${response.status} ${answer.error ?? ''}`);
   return token;
 }
 
