@@ -1,0 +1,101 @@
+// The HTML's fill script (api/src/site/signed-in-fill.ts) on this remote's published template (./index.tsx): each
+// filled card is the card PostCard draws for that post, a post's text stays text, and what it cannot draw the way
+// the card would is left to the real page.
+import { HEAD_START_GLOBAL, type Post } from '@skynet/contract';
+import { MemoryRouter } from '@skynet/shared';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { SIGNED_IN_FILL_SCRIPT } from '../../../api/src/site/signed-in-fill';
+import { PostCard } from '../components/PostCard';
+import { signedIn } from './index';
+
+const post = (id: string, extra: Partial<Post> = {}): Post => ({
+  _id: id,
+  authorId: `author-${id}`,
+  userName: `Writer ${id}`,
+  avatarUrl: null,
+  content: `Text of ${id}`,
+  createdAt: '2026-11-20T18:30:00.000Z',
+  location: { _id: 'p', planetId: 'p', latitude: 0, longitude: 0 },
+  parentPost: null,
+  deleted: false,
+  likeCount: 3,
+  commentCount: 1,
+  ...extra,
+});
+
+/** The page as the server sends it for a visitor with a saved token, the head start's answer `body`. */
+async function fill(body: unknown, { session = true } = {}) {
+  document.documentElement.className = session ? 'has-session' : '';
+  document.body.innerHTML = `<main id="areas"><div id="prerendered" data-signed-in="">${signedIn['/feed']?.()}</div></main>`;
+  (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL] = {
+    at: Date.now(),
+    answers: { '/feed?page=1': Promise.resolve(body) },
+  };
+  new Function(SIGNED_IN_FILL_SCRIPT)();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return document.getElementById('prerendered');
+}
+
+/** Inline styles compared as the browser reads them (React and the DOM write them differently). */
+function normalised(root: Element): Element {
+  for (const el of [root, ...root.querySelectorAll('[style]')]) {
+    const style = (el as HTMLElement).style;
+    if (style?.cssText !== undefined && el.hasAttribute('style')) el.setAttribute('style', style.cssText);
+  }
+  return root;
+}
+
+function realCard(p: Post): Element {
+  const box = document.createElement('div');
+  box.innerHTML = renderToStaticMarkup(
+    <MemoryRouter>
+      <PostCard post={p} interactive />
+    </MemoryRouter>,
+  );
+  return normalised(box.firstElementChild!);
+}
+
+afterEach(() => {
+  delete (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL];
+});
+
+test('each filled card is the card PostCard draws for that post', async () => {
+  const posts = [
+    post('a1'),
+    post('b2', { avatarUrl: 'https://img.example/b2.png', likeCount: 1, commentCount: 0, userName: 'Émile' }),
+  ];
+  const page = await fill({ value: posts });
+  const cards = page!.querySelectorAll('[data-posts] > article');
+  expect(cards).toHaveLength(2);
+  posts.forEach((p, i) => {
+    expect(normalised(cards[i]!).outerHTML).toBe(realCard(p).outerHTML);
+  });
+});
+
+test("a post's text is text: markup in it makes no element", async () => {
+  const text = '<img src=x onerror=alert(1)>';
+  const page = await fill({ value: [post('x1', { content: text, userName: '<b>bold</b>' })] });
+  const card = page!.querySelector('[data-posts] > article')!;
+  expect(card.querySelector('p')!.textContent).toBe(text);
+  expect(card.querySelector('img')).toBeNull();
+  expect(card.querySelector('b')).toBeNull();
+  expect(card.textContent).toContain('<b>bold</b>');
+});
+
+test('draws the leading ordinary posts and leaves the rest to the real list', async () => {
+  const page = await fill({
+    value: [post('o1'), post('d2', { deleted: true }), post('o3')],
+  });
+  expect(page!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  const odd = await fill({ value: [post('r1', { parentPost: 'o1' }), post('o2')] });
+  expect(odd).toBeNull(); // nothing to draw: the markup goes
+  const badId = await fill({ value: [post('../x')] });
+  expect(badId).toBeNull();
+});
+
+test('no session, a refused answer or an empty page: the markup goes', async () => {
+  expect(await fill({ value: [post('s1')] }, { session: false })).toBeNull();
+  expect(await fill(null)).toBeNull();
+  expect(await fill({ value: [] })).toBeNull();
+  expect(await fill({ error: 'Unauthorized' })).toBeNull();
+});
