@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
+import { type BuildTestOptions, build, type TestApp } from './helper.js';
 
 /** Listens on a free loopback port; the app's base URL. */
 export async function listen(app: FastifyInstance): Promise<string> {
@@ -40,3 +42,29 @@ export const next = <T>(s: Socket, event: string, ms = 5000, wanted: (v: T) => b
     };
     s.on(event, listener);
   });
+
+/**
+ * Two API processes on one database for the enclosing suite (`opts`: the second shares the first's database), built
+ * before its tests and closed after them, each socket pushed to `sockets` closed first. `one` and `two` are filled
+ * in before the first test, like useApp's.
+ */
+export function useTwoProcesses(opts: BuildTestOptions = {}): {
+  one: TestApp;
+  two: TestApp;
+  sockets: Socket[];
+} {
+  const one = {} as TestApp;
+  const two = {} as TestApp;
+  const sockets: Socket[] = [];
+  const cleanups: (() => Promise<void>)[] = [];
+  before(async () => {
+    const t = { after: (fn: () => Promise<void>) => cleanups.push(fn) };
+    Object.assign(one, await build(t, opts));
+    Object.assign(two, await build(t, { ...opts, database: one.database }));
+  });
+  after(async () => {
+    for (const s of sockets) s.close();
+    for (const fn of cleanups.reverse()) await fn();
+  });
+  return { one, two, sockets };
+}

@@ -15,7 +15,7 @@ import {
   signup,
   type TestApp,
 } from '../helper.js';
-import { listen, openSocket } from '../sockets.js';
+import { listen, openSocket, useTwoProcesses } from '../sockets.js';
 
 /**
  * The in-memory caches of src/plugins/app: accounts behind tokens (auth.ts) and the latest messages of a conversation
@@ -80,19 +80,7 @@ describe('token checks', () => {
 });
 
 describe('two processes on one database', () => {
-  let one: TestApp;
-  let two: TestApp;
-  const cleanups: (() => Promise<void>)[] = [];
-  const sockets: Socket[] = [];
-  before(async () => {
-    const t = { after: (fn: () => Promise<void>) => cleanups.push(fn) };
-    one = await build(t);
-    two = await build(t, { database: one.database });
-  });
-  after(async () => {
-    for (const s of sockets) s.close();
-    for (const fn of cleanups.reverse()) await fn();
-  });
+  const { one, two, sockets } = useTwoProcesses();
 
   it('a password changed in one process revokes the old token in the other (its cached account is dropped)', async () => {
     const u = await signup(one.app);

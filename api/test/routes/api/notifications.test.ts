@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { NotificationGroup, UnreadCounts } from '@skynet/contract';
-import { build, call, type SignedUp, signup, type TestApp, useApp } from '../../helper.js';
-import { listen, next, openSocket } from '../../sockets.js';
+import { call, type SignedUp, signup, useApp } from '../../helper.js';
+import { listen, next, openSocket, useTwoProcesses } from '../../sockets.js';
 
 const ctx = useApp();
 
@@ -307,19 +307,7 @@ describe('unreadCounts live', () => {
 
 describe('unreadCounts across two API processes sharing Redis', () => {
   const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  let one: TestApp;
-  let two: TestApp;
-  const cleanups: (() => Promise<void>)[] = [];
-  before(async () => {
-    one = await build({ after: (fn: () => Promise<void>) => cleanups.push(fn) }, { env: { REDIS_URL } });
-    two = await build(
-      { after: (fn: () => Promise<void>) => cleanups.push(fn) },
-      { env: { REDIS_URL }, database: one.database },
-    );
-  });
-  after(async () => {
-    for (const fn of cleanups.reverse()) await fn();
-  });
+  const { one, two } = useTwoProcesses({ env: { REDIS_URL } });
 
   it('a like and a message made on one process reach the person on the other', async () => {
     const a = await signup(one.app);

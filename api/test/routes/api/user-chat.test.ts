@@ -5,7 +5,6 @@ import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
 import { CHAT_HISTORY_LIMIT, isClientKeyConflict } from '../../../src/plugins/app/chat-repository.js';
 import {
-  build,
   call,
   changePassword,
   deleteAccount,
@@ -14,7 +13,7 @@ import {
   type TestApp,
   useApp,
 } from '../../helper.js';
-import { listen, next, openSocket } from '../../sockets.js';
+import { listen, next, openSocket, useTwoProcesses } from '../../sockets.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -596,21 +595,7 @@ describe('sending exactly once with an Idempotency-Key', () => {
 });
 
 describe('two API processes sharing Redis', () => {
-  let one: TestApp;
-  let two: TestApp;
-  const cleanups: (() => Promise<void>)[] = [];
-  const sockets: Socket[] = [];
-  before(async () => {
-    one = await build({ after: (fn: () => Promise<void>) => cleanups.push(fn) }, { env: { REDIS_URL } });
-    two = await build(
-      { after: (fn: () => Promise<void>) => cleanups.push(fn) },
-      { env: { REDIS_URL }, database: one.database },
-    );
-  });
-  after(async () => {
-    for (const s of sockets) s.close();
-    for (const fn of cleanups.reverse()) await fn();
-  });
+  const { one, two, sockets } = useTwoProcesses({ env: { REDIS_URL } });
 
   it('a message sent to one process reaches a socket on the other', async () => {
     const urlTwo = await listen(two.app);
