@@ -73,6 +73,8 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(t.email),
     uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
+    // User search's prefix matches (ranked first) as one index range in any collation: LIKE 'ana%' on lower(name).
+    index('users_user_name_prefix_idx').using('btree', sql`lower(${t.userName}) text_pattern_ops`),
     index('users_deleted_at_idx').on(t.deletedAt),
   ],
 );

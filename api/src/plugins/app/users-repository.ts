@@ -133,18 +133,37 @@ export function createUsersRepository(db: Db, profileChanged: () => Promise<void
     },
 
     /** Users whose name contains the text (trigram index), best matches first; the text is only ever data. */
+    /**
+     * Names holding the text, ranked: the exact name first, then names starting with it, then the others holding it;
+     * within each, the most followed first, then by id. Two steps in that order, so a page within the prefix
+     * matches (the common case) reads one range of users_user_name_prefix_idx and sorts only those, never every name
+     * holding the text (the trigram index, sorted whole, took 100-190 ms a page at 100,000 users); the second step
+     * runs only for the pages beyond them.
+     */
     async search(text: string, page: number): Promise<User[]> {
       const needle = text.toLowerCase();
-      const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const list = await rows<UserRow>(
+      const escaped = needle.replace(/[\\%_]/g, (c) => `\\${c}`);
+      const need = (page + 1) * PAGE_SIZE;
+      const prefix = await rows<UserRow>(
         db,
         sql`SELECT ${USER_COLUMNS} FROM users u
-            WHERE u.deleted_at IS NULL AND lower(u.user_name) LIKE ${pattern}
-            ORDER BY (lower(u.user_name) = ${needle}) DESC, (lower(u.user_name) LIKE ${`${pattern.slice(1)}`}) DESC,
-                     u.follower_count DESC, u.id
-            LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}`,
+            WHERE u.deleted_at IS NULL AND lower(u.user_name) LIKE ${`${escaped}%`}
+            ORDER BY (lower(u.user_name) = ${needle}) DESC, u.follower_count DESC, u.id
+            LIMIT ${need}`,
       );
-      return list.map(toUser);
+      let list = prefix;
+      if (prefix.length < need) {
+        const inside = await rows<UserRow>(
+          db,
+          sql`SELECT ${USER_COLUMNS} FROM users u
+              WHERE u.deleted_at IS NULL AND lower(u.user_name) LIKE ${`%${escaped}%`}
+                AND lower(u.user_name) NOT LIKE ${`${escaped}%`}
+              ORDER BY u.follower_count DESC, u.id
+              LIMIT ${need - prefix.length}`,
+        );
+        list = prefix.concat(inside);
+      }
+      return list.slice(page * PAGE_SIZE).map(toUser);
     },
 
     /**

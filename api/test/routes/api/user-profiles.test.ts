@@ -107,4 +107,32 @@ describe('profiles, follows, user search', () => {
     );
     assert.equal((await call(ctx.app, 'GET /api/user/search/star?page=x', { token: bob.token })).status, 400);
   });
+
+  it('ranks the exact name, then names starting with the text, then the others, most followed first, across pages', async () => {
+    // 24 names start with "quox" (one is exactly it), 6 hold it further in; follower counts set directly.
+    const names: [string, number][] = [['Quox', 0]];
+    for (let i = 0; i < 23; i++) names.push([`quox_${String(i).padStart(2, '0')}`, i % 5]);
+    for (let i = 0; i < 6; i++) names.push([`a${i}quox`, 100 + i]);
+    await ctx.database.executeSql(
+      `INSERT INTO users (user_name, email, planet_id, follower_count)
+       SELECT n, n || '@example.com', 'earth', f FROM unnest($1::text[], $2::int[]) AS t(n, f)`,
+      [names.map((n) => n[0]), names.map((n) => n[1])],
+    );
+    const found = await ctx.database.executeSql(
+      `SELECT id, user_name FROM users WHERE user_name ILIKE '%quox%'`,
+    );
+    const idOf = new Map((found.rows as { id: string; user_name: string }[]).map((r) => [r.user_name, r.id]));
+    const rank = (n: [string, number]) =>
+      n[0].toLowerCase() === 'quox' ? 0 : n[0].toLowerCase().startsWith('quox') ? 1 : 2;
+    const expected = [...names]
+      .sort((x, y) => rank(x) - rank(y) || y[1] - x[1] || (idOf.get(x[0])! < idOf.get(y[0])! ? -1 : 1))
+      .map((n) => n[0]);
+    const got: string[] = [];
+    for (let page = 0; page < 3; page++) {
+      const r = await call(ctx.app, `GET /api/user/search/qUoX?page=${page}`, { token: bob.token });
+      assert.equal(r.status, 200);
+      got.push(...r.body.value.map((u: { userName: string }) => u.userName));
+    }
+    assert.deepEqual(got, expected);
+  });
 });
