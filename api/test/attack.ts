@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
+import { rng } from '../bench/random.js';
 import { type Database, rows } from '../src/db/database.js';
 import { call, changePassword, type SignedUp, signup } from './helper.js';
 
@@ -11,16 +12,9 @@ import { call, changePassword, type SignedUp, signup } from './helper.js';
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123456789');
 export const LOCATION = { latitude: 10, longitude: 20, planetId: 'mars' };
 
-/** mulberry32: a small seeded PRNG, so every run sends the same inputs (SEED=... to try others). */
+/** The bench's seeded PRNG (mulberry32), so every run sends the same inputs (SEED=... to try others). */
 export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = rng(seed);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),
