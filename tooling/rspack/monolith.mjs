@@ -47,6 +47,8 @@ ${entries}
 export const federationName = (remote) => remote.replace(/-/g, '_');
 export function setManifest() {}
 export function addRuntimePlugins() {}
+// One build, no versions: the canary fallback (shell/src/platform/applications.ts) has nothing to replace.
+export function replaceFailedVersion() {}
 export async function loadExposedModule(remote, module) {
   const load = modules[\`\${remote}:\${module}\`];
   if (!load) throw new Error(\`Could not load \${remote}/\${module}\`);
