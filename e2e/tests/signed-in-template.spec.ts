@@ -102,10 +102,19 @@ for (const viewport of [
         (window as unknown as { __frames: { template: boolean; h1: number[]; card: number[] }[] }).__frames,
     );
     const lastTemplate = frames.filter((f) => f.template).pop();
-    // A few frames in: in its very first frame a new card of `content-visibility: auto` measures its
-    // contain-intrinsic-size when read before the browser decided it is on screen (a reading of this probe's, never
-    // painted: the layout-shift entries below would count it).
-    const firstReal = frames.filter((f) => !f.template)[3];
+    // The real page once settled (new posts wait behind a button, never inserted): in its very first frame a new
+    // card of `content-visibility: auto` measures its contain-intrinsic-size when read before the browser decided it
+    // is on screen (a reading of this probe's, never painted: the layout-shift entries below count what is).
+    const firstReal = await page.evaluate(() => {
+      const box = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r ? [r.x, r.y, r.width, r.height] : [];
+      };
+      return {
+        h1: box(document.querySelector('#areas h1')),
+        card: box(document.querySelector('#areas article')),
+      };
+    });
     expect(lastTemplate, 'the template painted with a post').toBeTruthy();
     expect(firstReal).toBeTruthy();
     // Where the real page draws its heading and first post is where the template drew them.

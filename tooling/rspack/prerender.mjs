@@ -40,7 +40,10 @@ function cssFor(markup, cssFiles) {
   const used = cssFiles.filter((css) =>
     [...css.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].some((match) => classes.has(match[1])),
   );
-  const css = used.map((text) => text.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '').trim()).join('\n');
+  // Chunks that share a CSS module each carry it: one copy of each file's text is enough.
+  const css = [
+    ...new Set(used.map((text) => text.replace(/\/\*# sourceMappingURL=[^*]*\*\//g, '').trim())),
+  ].join('\n');
   if (css.includes('</')) throw new Error('prerender: the CSS would end its <style> element early');
   return css;
 }

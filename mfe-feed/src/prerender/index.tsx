@@ -14,15 +14,10 @@ import listStyles from '../components/PostList.module.css';
 import { GALAXY_FEED_TITLE } from '../pages/GalaxyFeedPage';
 import { routes } from '../routes';
 
-/**
- * The placeholder the card is drawn around. The fill script finds each of these values as a whole text or attribute
- * value and puts the post's own there (so they must not occur elsewhere in the card): the id and author id in
- * links and ids, the name, the text, the counts; the date's text and the avatar's colour it computes the way the
- * card does. Published in the template (`data-post`), so the script needs no copy of them.
- */
-export const PLACEHOLDER_POST: Post = {
-  _id: 'post-id',
-  authorId: 'author-id',
+/** The placeholder post the card is drawn around; its values become the fill script's slots (SLOTS). */
+const PLACEHOLDER_POST: Post = {
+  _id: 'post-id-0',
+  authorId: 'author-id-0',
   userName: 'Author',
   avatarUrl: null,
   content: 'Text',
@@ -33,6 +28,46 @@ export const PLACEHOLDER_POST: Post = {
   likeCount: 7,
   commentCount: 8,
 };
+
+const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;
+
+/**
+ * Where the card shows the placeholder's values, as the slots the HTML's fill script (api/src/site/signed-in-fill.ts)
+ * replaces in text and attribute values: {i} id, {a} author id, {n} name, {x} its initial, {h} its avatar's hue, {c}
+ * text, {l} likes and {L} " like"/" likes", {o} comments and {O} " comment"/" comments", {t} date, {d} the date as
+ * the card formats it. Each must be found exactly as often as said: a PostCard that draws differently fails the
+ * build here rather than filling wrongly.
+ */
+const SLOTS: [RegExp, string, number][] = [
+  [/post-id-0/g, '{i}', 4],
+  [/author-id-0/g, '{a}', 1],
+  [/>Author</g, '>{n}<', 1],
+  [/Author&#x27;s avatar/g, '{n}&#x27;s avatar', 1],
+  [/>A<\/span>/g, '>{x}</span>', 1],
+  [new RegExp(`hsl\\(${hueOf(PLACEHOLDER_POST.userName)} `, 'g'), 'hsl({h} ', 1],
+  [/>Text<\/p>/g, '>{c}</p>', 1],
+  [/>7<span/g, '>{l}<span', 1],
+  [/> likes</g, '>{L}<', 1],
+  [/"8 comments"/g, '"{o}{O}"', 1],
+  [/<span>8<\/span>/g, '<span>{o}</span>', 1],
+  [/2001-02-03T12:00:00.000Z/g, '{t}', 1],
+  [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
+];
+
+function cardWithSlots(path: string): string {
+  let markup = renderToStaticMarkup(
+    <MemoryRouter initialEntries={[path]}>
+      <PostCard post={PLACEHOLDER_POST} interactive />
+    </MemoryRouter>,
+  );
+  for (const [pattern, slot, count] of SLOTS) {
+    const found = markup.match(pattern)?.length ?? 0;
+    if (found !== count)
+      throw new Error(`prerender: ${pattern} found ${found} times in the card, not ${count}`);
+    markup = markup.replace(pattern, slot);
+  }
+  return markup;
+}
 
 /** The first call of the galaxy feed's page as the HTML starts it (`early` in ../routes.ts). */
 const firstCall = (path: string) => {
@@ -50,9 +85,12 @@ function feedTemplate(path: string, title: string) {
         <section className={listStyles.section} aria-label={title}>
           <div role="feed" aria-label={title} aria-busy="false" className={listStyles.feed} data-posts="" />
         </section>
-        <template data-card="" data-call={firstCall(path)} data-post={JSON.stringify(PLACEHOLDER_POST)}>
-          <PostCard post={PLACEHOLDER_POST} interactive />
-        </template>
+        <template
+          data-card=""
+          data-call={firstCall(path)}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the card PostCard draws, with slots for the script
+          dangerouslySetInnerHTML={{ __html: cardWithSlots(path) }}
+        />
         <template data-avatar="">
           <Avatar url="/avatar" name={PLACEHOLDER_POST.userName} />
         </template>
