@@ -94,7 +94,13 @@ export async function startProduct(options = {}) {
       env,
       stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
     });
-    await waitForHealth(baseURL, child);
+    try {
+      await waitForHealth(baseURL, child);
+    } catch (error) {
+      // A server that never became healthy (a loaded machine, a broken build) must not outlive the caller.
+      child.kill('SIGKILL');
+      throw error;
+    }
   };
   const halt = async () => {
     if (!child || child.exitCode !== null) return;
