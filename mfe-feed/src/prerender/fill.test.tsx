@@ -60,10 +60,7 @@ afterEach(() => {
 });
 
 test('each filled card is the card PostCard draws for that post', async () => {
-  const posts = [
-    post('a1'),
-    post('b2', { avatarUrl: 'https://img.example/b2.png', likeCount: 1, commentCount: 0, userName: 'Émile' }),
-  ];
+  const posts = [post('a1'), post('b2', { likeCount: 1, commentCount: 0, userName: 'émile' })];
   const page = await fill({ value: posts });
   const cards = page!.querySelectorAll('[data-posts] > article');
   expect(cards).toHaveLength(2);
@@ -91,6 +88,11 @@ test('draws the leading ordinary posts and leaves the rest to the real list', as
   expect(odd).toBeNull(); // nothing to draw: the markup goes
   const badId = await fill({ value: [post('../x')] });
   expect(badId).toBeNull();
+  // A picture: the real card draws it (the template has only the initial on a disc).
+  const pictured = await fill({
+    value: [post('p1'), post('p2', { avatarUrl: 'https://img.example/p2.png' })],
+  });
+  expect(pictured!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
 });
 
 test('no session, a refused answer or an empty page: the markup goes', async () => {

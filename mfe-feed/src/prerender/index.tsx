@@ -5,7 +5,7 @@
 // (docs/decisions.md, "The signed-in feed paints from the HTML"). No data is ever rendered here: the posts are the
 // visitor's, fetched with their token by the browser. Never part of the browser build.
 import type { Post } from '@skynet/contract';
-import { Avatar, PageHeader } from '@skynet/kit';
+import { PageHeader } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Page } from '../components/Page';
@@ -91,9 +91,6 @@ function feedTemplate(path: string, title: string) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the card PostCard draws, with slots for the script
           dangerouslySetInnerHTML={{ __html: cardWithSlots(path) }}
         />
-        <template data-avatar="">
-          <Avatar url="/avatar" name={PLACEHOLDER_POST.userName} />
-        </template>
       </Page>
     </MemoryRouter>,
   );
