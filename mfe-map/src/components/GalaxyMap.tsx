@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -96,8 +97,9 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
   }, []);
 
   // Fit the whole system once the real size is known and when the planets arrive; later resizes (a phone's
-  // address bar, a rotation) keep whatever the person has panned to.
-  useEffect(() => {
+  // address bar, a rotation) keep whatever the person has panned to. A layout effect: the fitted view is the first
+  // one painted, so the orbits and markers never jump from a provisional zoom (a layout shift of 0.92 on /home).
+  useLayoutEffect(() => {
     const key = `${size === FALLBACK_SIZE ? 'fallback' : 'real'}:${radius}`;
     if (fittedFor.current === key || (fittedFor.current?.startsWith('real') && key.startsWith('fallback')))
       return;
@@ -306,102 +308,106 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
           offsetX={-view.x * Math.sqrt(view.zoom) * 0.25}
           offsetY={-view.y * Math.sqrt(view.zoom) * 0.25}
         />
-        <div className={styles.world} style={worldStyle}>
-          <svg
-            className={styles.orbits}
-            style={{ left: -svgRadius, top: -svgRadius, width: 2 * svgRadius, height: 2 * svgRadius }}
-            viewBox={`${-svgRadius} ${-svgRadius} ${2 * svgRadius} ${2 * svgRadius}`}
-            aria-hidden="true"
-            focusable="false"
-          >
-            <Sun radius={SUN_RADIUS} />
-            {placed.map(({ planet }) => (
-              <circle
-                key={planet._id}
-                r={planet.orbitRadius}
-                className={planet._id === homePlanetId ? styles.homeOrbit : styles.orbit}
-                vectorEffect="non-scaling-stroke"
-              />
-            ))}
-          </svg>
-          {placed.map(({ planet, x, y }) => {
-            const home = planet._id === homePlanetId;
-            const hit = Math.max(planet.radius * 2, MIN_MARKER_PX / view.zoom);
-            const stage = stageOf(planet._id);
-            const labelId = `${hintId}-${planet._id}`;
-            return (
-              <div key={planet._id}>
-                <button
-                  type="button"
-                  data-marker=""
-                  className={`${styles.marker} ${stage ? styles.markerActive : ''}`}
-                  style={{ left: x - hit / 2, top: y - hit / 2, width: hit, height: hit }}
-                  aria-label={home ? `${planet.name}, your home planet` : planet.name}
-                  aria-expanded={stage === 'expanded'}
-                  aria-controls={stage ? labelId : undefined}
-                  onClick={() => onMarkerClick(planet._id)}
-                  onFocus={() => onMarkerFocus(planet._id)}
-                  onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(planet._id)}
-                  onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(null)}
-                >
-                  <svg
-                    className={styles.glyph}
-                    viewBox={`${-hit / 2} ${-hit / 2} ${hit} ${hit}`}
-                    aria-hidden="true"
-                    focusable="false"
+        {/* The system is drawn once its planets (and so its size) are known: drawn before, its orbits' box would
+            change size when they arrive, which moves everything on it. */}
+        {placed.length > 0 && (
+          <div className={styles.world} style={worldStyle}>
+            <svg
+              className={styles.orbits}
+              style={{ left: -svgRadius, top: -svgRadius, width: 2 * svgRadius, height: 2 * svgRadius }}
+              viewBox={`${-svgRadius} ${-svgRadius} ${2 * svgRadius} ${2 * svgRadius}`}
+              aria-hidden="true"
+              focusable="false"
+            >
+              <Sun radius={SUN_RADIUS} />
+              {placed.map(({ planet }) => (
+                <circle
+                  key={planet._id}
+                  r={planet.orbitRadius}
+                  className={planet._id === homePlanetId ? styles.homeOrbit : styles.orbit}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+            </svg>
+            {placed.map(({ planet, x, y }) => {
+              const home = planet._id === homePlanetId;
+              const hit = Math.max(planet.radius * 2, MIN_MARKER_PX / view.zoom);
+              const stage = stageOf(planet._id);
+              const labelId = `${hintId}-${planet._id}`;
+              return (
+                <div key={planet._id}>
+                  <button
+                    type="button"
+                    data-marker=""
+                    className={`${styles.marker} ${stage ? styles.markerActive : ''}`}
+                    style={{ left: x - hit / 2, top: y - hit / 2, width: hit, height: hit }}
+                    aria-label={home ? `${planet.name}, your home planet` : planet.name}
+                    aria-expanded={stage === 'expanded'}
+                    aria-controls={stage ? labelId : undefined}
+                    onClick={() => onMarkerClick(planet._id)}
+                    onFocus={() => onMarkerFocus(planet._id)}
+                    onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(planet._id)}
+                    onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(null)}
                   >
-                    <PlanetGlyph planet={planet} />
-                  </svg>
-                </button>
-                {!stage && (
-                  // Every planet's name under it, small, without hovering: drawn from data-name by CSS, so it
-                  // is not a second copy of the name for screen readers (the button carries it) and does not
-                  // catch taps (they reach the marker or the map).
-                  <div
-                    className={styles.tagAnchor}
-                    style={{ left: x, top: y + planet.radius }}
-                    aria-hidden="true"
-                  >
-                    <div className={styles.labelScale} style={{ transform: `scale(${1 / view.zoom})` }}>
-                      <span className={styles.tag} data-name={planet.name} />
-                    </div>
-                  </div>
-                )}
-                {stage && (
-                  <div
-                    className={styles.labelAnchor}
-                    style={{ left: x, top: y + Math.max(planet.radius, hit / 2) }}
-                    data-label=""
-                  >
-                    <div className={styles.labelScale} style={{ transform: `scale(${1 / view.zoom})` }}>
-                      <div
-                        id={labelId}
-                        className={`${styles.label} ${stage === 'expanded' ? styles.expanded : ''}`}
-                      >
-                        <span className={styles.labelName}>
-                          {home && (
-                            <>
-                              <HouseIcon />{' '}
-                            </>
-                          )}
-                          {planet.name}
-                        </span>
-                        {stage === 'expanded' && (
-                          <>
-                            {home && <span className={styles.labelNote}>Your home planet</span>}
-                            <Link className={styles.labelLink} to={paths.planetFeed(planet)}>
-                              Open the {planet.name} feed →
-                            </Link>
-                          </>
-                        )}
+                    <svg
+                      className={styles.glyph}
+                      viewBox={`${-hit / 2} ${-hit / 2} ${hit} ${hit}`}
+                      aria-hidden="true"
+                      focusable="false"
+                    >
+                      <PlanetGlyph planet={planet} />
+                    </svg>
+                  </button>
+                  {!stage && (
+                    // Every planet's name under it, small, without hovering: drawn from data-name by CSS, so it
+                    // is not a second copy of the name for screen readers (the button carries it) and does not
+                    // catch taps (they reach the marker or the map).
+                    <div
+                      className={styles.tagAnchor}
+                      style={{ left: x, top: y + planet.radius }}
+                      aria-hidden="true"
+                    >
+                      <div className={styles.labelScale} style={{ transform: `scale(${1 / view.zoom})` }}>
+                        <span className={styles.tag} data-name={planet.name} />
                       </div>
                     </div>
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
+                  )}
+                  {stage && (
+                    <div
+                      className={styles.labelAnchor}
+                      style={{ left: x, top: y + Math.max(planet.radius, hit / 2) }}
+                      data-label=""
+                    >
+                      <div className={styles.labelScale} style={{ transform: `scale(${1 / view.zoom})` }}>
+                        <div
+                          id={labelId}
+                          className={`${styles.label} ${stage === 'expanded' ? styles.expanded : ''}`}
+                        >
+                          <span className={styles.labelName}>
+                            {home && (
+                              <>
+                                <HouseIcon />{' '}
+                              </>
+                            )}
+                            {planet.name}
+                          </span>
+                          {stage === 'expanded' && (
+                            <>
+                              {home && <span className={styles.labelNote}>Your home planet</span>}
+                              <Link className={styles.labelLink} to={paths.planetFeed(planet)}>
+                                Open the {planet.name} feed →
+                              </Link>
+                            </>
+                          )}
+                        </div>
+                      </div>
+                    </div>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
         {sprites && <Sprites sprites={sprites} reducedMotion={reducedMotion} />}
       </div>
 
