@@ -537,9 +537,9 @@ console.log(
 console.log('| row | measured | budget | result | note |');
 console.log('|---|---:|---:|---|---|');
 // A note quotes page text (the LCP element's): a pipe in it would split the markdown cell.
-const escape = (text) => String(text).replaceAll('|', '\\|');
+const escapeCell = (text) => String(text).replaceAll('|', '\\|');
 for (const r of rows)
-  console.log(`| ${r.what} | ${r.measured} | ${r.budget} | ${cell(r.ok)} | ${escape(r.note)} |`);
+  console.log(`| ${r.what} | ${r.measured} | ${r.budget} | ${cell(r.ok)} | ${escapeCell(r.note)} |`);
 const failed = rows.filter((r) => r.ok === false).length;
 const unmeasured = rows.filter((r) => r.measured === 'not measured').length;
 console.log(

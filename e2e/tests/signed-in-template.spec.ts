@@ -120,7 +120,7 @@ for (const viewport of [
     // Where the real page draws its heading and first post is where the template drew them.
     for (const key of ['h1', 'card'] as const) {
       lastTemplate![key].forEach((value, i) => {
-        expect(Math.abs(value - firstReal![key][i]), `${key} ${i}`).toBeLessThanOrEqual(1);
+        expect(Math.abs(value - (firstReal![key][i] ?? Number.NaN)), `${key} ${i}`).toBeLessThanOrEqual(1);
       });
     }
     const shifts = await page.evaluate(
