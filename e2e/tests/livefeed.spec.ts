@@ -31,7 +31,11 @@ test.afterAll(async () => {
   await product?.stop();
 });
 
-/** The reader on `path` at `width`, once its feed follows its room on the socket (so later posts arrive live). */
+/**
+ * The reader on `path` at `width`, once the server has its feed's socket in the feed's room (the followFeed ack), so
+ * later posts arrive live. Waiting for the follow to be sent was not enough: on a loaded machine the server joins the
+ * room after the test has already posted, and that post is then announced to nobody.
+ */
 async function readerOn(
   browser: Browser,
   path: string,
@@ -44,21 +48,36 @@ async function readerOn(
   const page = await context.newPage();
   const errors = collectErrors(page);
   const sent: string[] = [];
+  const received: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/socket.io/') && request.method() === 'POST')
       sent.push(request.postData() ?? '');
   });
-  page.on('websocket', (ws) =>
+  page.on('response', (response) => {
+    if (response.url().includes('/socket.io/') && response.request().method() === 'GET')
+      response.text().then(
+        (body) => received.push(body),
+        () => {},
+      );
+  });
+  page.on('websocket', (ws) => {
     ws.on('framesent', ({ payload }) => {
       if (typeof payload === 'string') sent.push(payload);
-    }),
-  );
+    });
+    ws.on('framereceived', ({ payload }) => {
+      if (typeof payload === 'string') received.push(payload);
+    });
+  });
   await signIn(page, reader);
   await page.goto(path);
   await expect(page.getByRole('article').first()).toBeVisible();
-  await expect
-    .poll(() => sent.some((packet) => packet.includes('"followFeed"')), { timeout: 15_000 })
-    .toBe(true);
+  // socket.io: the follow goes out as `42<ack id>["followFeed",...]`, its answer comes back as `43<ack id>[...]`.
+  const followAcked = () =>
+    sent.some((packet) => {
+      const ackId = /42(\d+)\["followFeed"/.exec(packet)?.[1];
+      return ackId !== undefined && received.some((answer) => answer.includes(`43${ackId}[{"ok":true`));
+    });
+  await expect.poll(followAcked, { timeout: 15_000 }).toBe(true);
   return { page, errors };
 }
 

@@ -299,6 +299,9 @@ test.describe('shell', () => {
   });
 
   test('no console errors on a tour of every route', async ({ page, user, api }) => {
+    // Every route of the product, each to network idle: about 50 s on a quiet CI machine, over the 60-s default
+    // when the machine is busy.
+    test.setTimeout(150_000);
     await signIn(page, user);
     const errors = collectErrors(page);
     const other = await api.createUser();
