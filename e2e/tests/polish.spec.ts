@@ -120,6 +120,8 @@ test.describe('toasts', () => {
       const toast = page.locator('.Toastify__toast').filter({ hasText: 'Your info has been updated!' });
       await expect(toast).toBeVisible();
       await expect(toast).toHaveCSS('opacity', '1');
+      // Opaque at 60% of its entrance; it still bounces sideways by up to 25 px until the animation ends.
+      await toast.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
       const look = await toast.evaluate((element) => {
         const style = getComputedStyle(element);
         const body = getComputedStyle(document.body);
