@@ -26,9 +26,10 @@ export const SOCKET_EVENTS = {
    */
   unreadCounts: 'unreadCounts',
   /**
-   * client -> server: follow one feed's new posts (issue 22, live feeds). Arguments: a FeedName, then the
-   * acknowledgement callback, answered with a SocketAck. A socket follows one feed at a time: following another
-   * leaves the previous one.
+   * client -> server: follow one feed's new posts (issue 22, live feeds). Arguments: a FeedName, optionally
+   * FollowFeedOptions, then the acknowledgement callback, answered with a SocketAck. A socket follows one feed at a
+   * time: following another leaves the previous one. With `after`, the posts published since that one are announced
+   * (newPost, to this socket, oldest first) before the answer.
    */
   followFeed: 'followFeed',
   /** client -> server: stop following a feed; payload the FeedName. */
@@ -47,6 +48,12 @@ export const GALAXY_FEED = 'galaxy';
 
 /** Which feed a socket follows: GALAXY_FEED or a planet id. */
 export type FeedName = string;
+
+/** The second argument of a followFeed. */
+export interface FollowFeedOptions {
+  /** The newest post the client shows of this feed: what the feed gained since is announced at once. */
+  after?: string;
+}
 
 /** A post that came to (or left) a feed: enough to count it and to tell which planet's feed it belongs to. */
 export interface FeedPostPayload {

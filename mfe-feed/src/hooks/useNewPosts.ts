@@ -50,25 +50,31 @@ export function useNewPosts(
     getSocket().then(
       (socket) => {
         if (!live) return;
-        stop = followFeed(socket, feed, {
-          onPost: (id) => change(id, true),
-          onDeleted: (id) => change(id, false),
-          onFollowed: () => {
-            // The first follow comes right after page 1 was read: reading it again would only cost a request.
-            if (!followed) {
-              followed = true;
-              return;
-            }
-            void fetchPage(firstPage).then(
-              (page) => {
-                if (!live) return;
-                const { fresh } = newerThanShown(page, shownIds(items.current));
-                for (const post of fresh) change(post._id, true);
-              },
-              () => {}, // the next event or reconnection tries again; the feed itself is unharmed
-            );
+        stop = followFeed(
+          socket,
+          feed,
+          {
+            onPost: (id) => change(id, true),
+            onDeleted: (id) => change(id, false),
+            onFollowed: () => {
+              // The first follow comes right after page 1 was read, and its `after` has the server announce what
+              // was published since: reading page 1 again would only cost a request.
+              if (!followed) {
+                followed = true;
+                return;
+              }
+              void fetchPage(firstPage).then(
+                (page) => {
+                  if (!live) return;
+                  const { fresh } = newerThanShown(page, shownIds(items.current));
+                  for (const post of fresh) change(post._id, true);
+                },
+                () => {}, // the next event or reconnection tries again; the feed itself is unharmed
+              );
+            },
           },
-        });
+          () => items.current.find((item) => !(item as Post).deleted)?._id,
+        );
       },
       // Without the socket the feed still works; it just is not live.
       () => {},

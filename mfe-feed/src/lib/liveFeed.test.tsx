@@ -76,6 +76,22 @@ describe('followFeed', () => {
     expect(events.onPost).not.toHaveBeenCalled();
   });
 
+  it('sends the newest shown post as `after` on each follow, so the server announces what it missed', () => {
+    const { socket, sent, hear } = fakeSocket();
+    let newest: string | undefined;
+    followFeed(
+      socket,
+      'mars',
+      { onPost: jest.fn(), onDeleted: jest.fn(), onFollowed: jest.fn() },
+      () => newest,
+    );
+    expect(sent[0]?.slice(0, 2)).toEqual([SOCKET_EVENTS.followFeed, 'mars']);
+    expect(sent[0]).toHaveLength(3);
+    newest = 'p7';
+    hear('connect');
+    expect(sent[1]?.slice(0, 3)).toEqual([SOCKET_EVENTS.followFeed, 'mars', { after: 'p7' }]);
+  });
+
   it("a planet's feed takes that planet's posts only; the galaxy takes all; bad payloads are ignored", () => {
     const { socket, hear } = fakeSocket();
     const mars = { onPost: jest.fn(), onDeleted: jest.fn(), onFollowed: jest.fn() };
@@ -173,6 +189,14 @@ describe('a live feed list', () => {
     expect(button()).toHaveAccessibleName('1 new post');
     act(() => feed.hear(SOCKET_EVENTS.postDeleted, { id: 'n2', planetId: 'earth' }));
     expect(button()).toBeNull();
+  });
+
+  it('follows with the newest post shown as `after`, and counts what the server announces for it', async () => {
+    const feed = await liveFeed('galaxy');
+    const follow = feed.sent.find(([event]) => event === SOCKET_EVENTS.followFeed);
+    expect(follow?.[2]).toEqual({ after: 'o1' });
+    act(() => feed.hear(SOCKET_EVENTS.newPost, { id: 'w1', planetId: 'earth' }));
+    expect(button()).toHaveAccessibleName('1 new post');
   });
 
   it('catches up after a reconnection: posts missed meanwhile count', async () => {

@@ -1,7 +1,13 @@
 // Live feeds (issue 22, item 3): the galaxy and planet feeds hear of posts published after the page loaded over the
 // one shared socket and offer them behind a button; nothing is inserted while the reader reads. Plain TypeScript, so
 // it is tested with a fake socket; hooks/useNewPosts.ts wires it to a feed list.
-import { type FeedPostPayload, GALAXY_FEED, SOCKET_EVENTS, type SocketAck } from '@skynet/contract';
+import {
+  type FeedPostPayload,
+  type FollowFeedOptions,
+  GALAXY_FEED,
+  SOCKET_EVENTS,
+  type SocketAck,
+} from '@skynet/contract';
 
 /** The button's text and accessible name: '1 new post', '2 new posts'. */
 export const newPostsLabel = (count: number) => `${count} new post${count === 1 ? '' : 's'}`;
@@ -44,12 +50,23 @@ export interface FeedEvents {
 /**
  * Follows `feed` (GALAXY_FEED or a planet id) on `socket`, now and on every reconnection, until the answered function
  * is called. Payloads of another planet (a socket that still followed one) or of the wrong shape are ignored.
+ * `newest`: the newest post shown, sent as the follow's `after`, so the server announces what was published between
+ * the read of page 1 and the follow.
  */
-export function followFeed(socket: FeedSocket, feed: string, events: FeedEvents): () => void {
-  const follow = () =>
-    socket.emit(SOCKET_EVENTS.followFeed, feed, (ack?: SocketAck) => {
-      if (ack?.ok) events.onFollowed();
-    });
+export function followFeed(
+  socket: FeedSocket,
+  feed: string,
+  events: FeedEvents,
+  newest: () => string | undefined = () => undefined,
+): () => void {
+  const answered = (ack?: SocketAck) => {
+    if (ack?.ok) events.onFollowed();
+  };
+  const follow = () => {
+    const after = newest();
+    if (after) socket.emit(SOCKET_EVENTS.followFeed, feed, { after } satisfies FollowFeedOptions, answered);
+    else socket.emit(SOCKET_EVENTS.followFeed, feed, answered);
+  };
   const ours = (payload: unknown): string | null => {
     const post = payload as FeedPostPayload | null;
     return typeof post?.id === 'string' && (feed === GALAXY_FEED || post.planetId === feed) ? post.id : null;

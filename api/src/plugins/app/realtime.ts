@@ -45,6 +45,20 @@ function joinOptions(value: unknown): { catchUp: false } | { catchUp: true; afte
   return { catchUp: true, after };
 }
 
+/**
+ * followFeed's optional second argument (FollowFeedOptions): `after`, the newest post the client shows. Returns the
+ * cursor (null: none), or an error text.
+ */
+function followOptions(value: unknown): { after: string | null } | string {
+  if (value === undefined || value === null || typeof value === 'function') return { after: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return 'The follow options must be an object.';
+  if (Object.keys(value).some((k) => k !== 'after')) return 'The follow options may only name `after`.';
+  const after: unknown = (value as { after?: unknown }).after;
+  if (after === undefined || after === null) return { after: null };
+  if (typeof after !== 'string' || !isUuid(after)) return '`after` must be the id of a post.';
+  return { after };
+}
+
 export interface Realtime {
   io: Server;
   /**
@@ -219,11 +233,20 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
     socket.on(EVENTS.leave, (conversationId: unknown) => {
       if (typeof conversationId === 'string') void socket.leave(conversationRoom(conversationId));
     });
-    // followFeed(feed, ack): the galaxy or a planet that exists; one feed per socket (the page shows one feed).
-    socket.on(EVENTS.followFeed, (feed: unknown, ack?: unknown) => {
+    // followFeed(feed, [options], ack): the galaxy or a planet that exists; one feed per socket (the page shows one
+    // feed). With `after` (the newest post the client shows), the posts published since then are announced to this
+    // socket once it is in the room: a post published between the client's read of page 1 and this join would
+    // otherwise be announced to nobody.
+    socket.on(EVENTS.followFeed, (feed: unknown, ...rest: unknown[]) => {
+      const ack = rest.at(-1);
       const reply = (typeof ack === 'function' ? ack : () => {}) as (answer: SocketAck) => void;
       if (typeof feed !== 'string' || feed === '' || feed.length > FEED_NAME_MAX) {
         reply({ ok: false, error: `The feed must be '${GALAXY_FEED}' or a planet id.` });
+        return;
+      }
+      const options = followOptions(rest.length > 1 ? rest[0] : undefined);
+      if (typeof options === 'string') {
+        reply({ ok: false, error: options });
         return;
       }
       const known =
@@ -237,6 +260,20 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
           for (const joined of socket.rooms)
             if (joined.startsWith(FEED_ROOM_PREFIX) && joined !== room) await socket.leave(joined);
           await socket.join(room);
+          if (options.after) {
+            // Page 1 as any reader gets it now (the feed cache's key follows new posts); announced oldest first.
+            const page =
+              feed === GALAXY_FEED
+                ? await app.postsRepository.galaxy(0)
+                : await app.postsRepository.planet(feed, 0);
+            const at = page.findIndex((post) => post._id === options.after);
+            const missed = (at < 0 ? page : page.slice(0, at)).filter((post) => !post.deleted).reverse();
+            for (const post of missed)
+              socket.emit(EVENTS.newPost, {
+                id: post._id,
+                planetId: post.location.planetId,
+              } satisfies FeedPostPayload);
+          }
           reply({ ok: true });
         })
         .catch((err: Error) => {

@@ -159,6 +159,56 @@ describe('live feeds over the socket', () => {
     // Still connected and usable afterwards.
     assert.deepEqual(await s.emitWithAck(E.followFeed, 'galaxy'), { ok: true });
   });
+
+  it('a follow with `after` hears, before its answer, what the feed gained since the newest post the reader shows', async () => {
+    // The reader's page 1 ends at `seen`; two posts land before its socket joins the room (the window between the
+    // read and the follow), a third after.
+    const seen = await post(ctx.app, alice, 'saturn');
+    const page = await call(ctx.app, 'GET /api/feed/saturn?page=1', { token: bob.token });
+    assert.equal(page.body.value[0]._id, seen._id);
+    const missedOne = await post(ctx.app, alice, 'saturn');
+    const gone = await post(ctx.app, alice, 'saturn');
+    const missedTwo = await post(ctx.app, alice, 'saturn');
+    const removed = await call(ctx.app, `DELETE /api/post/${gone._id}`, { token: alice.token });
+    assert.equal(removed.status, 200, removed.res.body);
+
+    const s = await open(bob);
+    const heard = record(s, E.newPost);
+    assert.deepEqual(await s.emitWithAck(E.followFeed, 'saturn', { after: seen._id }), { ok: true });
+    // Oldest first, the deleted one left out, and all of it before the answer.
+    assert.deepEqual(heard, [
+      { id: missedOne._id, planetId: 'saturn' },
+      { id: missedTwo._id, planetId: 'saturn' },
+    ]);
+    const later = await post(ctx.app, alice, 'saturn');
+    await eventually(() => heard.length === 3, 'the next post announced live');
+    assert.deepEqual(heard[2], { id: later._id, planetId: 'saturn' });
+
+    // Following again from the newest: nothing to catch up on. Without `after`: no catch-up either.
+    const again = await open(bob);
+    const heardAgain = record(again, E.newPost);
+    assert.deepEqual(await again.emitWithAck(E.followFeed, 'saturn', { after: later._id }), { ok: true });
+    assert.deepEqual(await again.emitWithAck(E.followFeed, 'saturn'), { ok: true });
+    await quiet();
+    assert.deepEqual(heardAgain, []);
+  });
+
+  it('refuses follow options that are not an object with a post id as `after`', async () => {
+    const s = await open(alice);
+    const cases: [unknown, RegExp][] = [
+      ['x', /options must be an object/],
+      [[1], /options must be an object/],
+      [{ before: 'x' }, /may only name `after`/],
+      [{ after: 'not-an-id' }, /`after` must be the id of a post/],
+      [{ after: 7 }, /`after` must be the id of a post/],
+    ];
+    for (const [options, error] of cases) {
+      const answer = await s.emitWithAck(E.followFeed, 'galaxy', options);
+      assert.equal(answer.ok, false, JSON.stringify(options));
+      assert.match(answer.error, error);
+    }
+    assert.deepEqual(await s.emitWithAck(E.followFeed, 'galaxy', {}), { ok: true });
+  });
 });
 
 describe('live feeds on two API processes sharing Redis', () => {
