@@ -82,7 +82,11 @@ export function monolithConfig(configUrl) {
       new rspack.DefinePlugin({ 'process.env.SKYNET_MONOLITH': JSON.stringify('1') }),
     );
     // The chunk report describes the federated build, and there is no federation runtime to trim here.
-    const federatedOnly = ['ChunkReportPlugin', 'TrimFederationRuntimePlugin'];
+    const federatedOnly = [
+      'ChunkReportPlugin',
+      'TrimFederationRuntimePlugin',
+      'TrimFederationErrorTextPlugin',
+    ];
     config.plugins = config.plugins.filter((plugin) => !federatedOnly.includes(plugin.constructor.name));
     return config;
   };
