@@ -8,16 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot, startProduct } from '../../tooling/site/product.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, flag } from './cli.mjs';
 import { signUp } from './sign-up.mjs';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const report = (folder) => {
   const file = join(repoRoot, folder, '.build', 'chunk-report.json');
@@ -75,13 +67,13 @@ async function measure(browser, baseURL, path, token) {
   return { path, total, buckets, requests: bodies.length };
 }
 
-const monolith = process.argv.includes('--monolith');
+const monolith = flag('--monolith');
 const product = await startProduct({ quiet: true, monolith });
 // The browser launches inside the try: when it cannot start, the served product must still stop.
 let browser;
 try {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const token = await signUp(product.baseURL);
@@ -89,7 +81,7 @@ try {
     await measure(browser, product.baseURL, '/', null),
     await measure(browser, product.baseURL, '/feed', token),
   ];
-  if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
+  if (flag('--json')) console.log(JSON.stringify(results, null, 2));
   else {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     for (const result of results) {

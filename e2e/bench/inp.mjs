@@ -14,37 +14,18 @@ import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startProduct } from '../../tooling/site/product.mjs';
 import { INP_BUDGET } from './budgets.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, flag, median, option, runsOption } from './cli.mjs';
 import { api, post, seed } from './seed.mjs';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const CPU_SLOWDOWN = 4;
 
-const argv = process.argv.slice(2);
-const json = argv.includes('--json');
-const option = (name) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const RUNS = option('--runs') ? Number(option('--runs')) : 5;
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs wants a whole number of runs, 1 or more');
+const json = flag('--json');
+const RUNS = runsOption();
 const port = option('--port') ? Number(option('--port')) : undefined;
 const only = option('--only')?.split(',');
 
 // The IIFE build (a `webVitals` global) beside the package's main file; the package exports no path to it.
 const WEB_VITALS = join(dirname(createRequire(import.meta.url).resolve('web-vitals')), 'web-vitals.iife.js');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Runs in the page before its own scripts: web-vitals' INP reports and the raw Event Timing entries. */
 function collect() {
@@ -233,7 +214,7 @@ let browser;
 try {
   const seeded = await seed(product.baseURL);
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const context = await browser.newContext();

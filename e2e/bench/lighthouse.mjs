@@ -20,39 +20,17 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProduct } from '../../tooling/site/product.mjs';
 import { budgetsFor, routeKey, SIGNED_IN_ROUTES } from './budgets.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, flag, median, option, runsOption } from './cli.mjs';
 import { seed } from './seed.mjs';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--headless=new',
-];
-
-const argv = process.argv.slice(2);
-const json = argv.includes('--json');
-const runsArg = argv.indexOf('--runs');
-const RUNS = runsArg >= 0 ? Number(argv[runsArg + 1]) : 5;
-const option = (name) => {
-  const at = argv.indexOf(name);
-  return at >= 0 ? argv[at + 1] : undefined;
-};
-const monolith = argv.includes('--monolith');
+const json = flag('--json');
+const RUNS = runsOption();
+const monolith = flag('--monolith');
 const wanted = option('--routes')
   ?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
 const port = option('--port') ? Number(option('--port')) : undefined;
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs wants a whole number of runs, 1 or more');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The LCP element Lighthouse found: its label (text or alt) and CSS selector. */
 function lcpElement(lhr) {
@@ -100,8 +78,8 @@ function figures(lhr) {
 /** A Chromium for Lighthouse, signed in as `token` when given (the jwt saved on the origin). */
 async function openChrome(baseURL, token) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROMIUM_ARGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
     logLevel: 'silent',
   });
   if (token) {

@@ -5,34 +5,21 @@
 // Debian Chromium, no throttling. Usage: node e2e/bench/navigate.mjs [--json]  (needs a build: npm run build).
 import { chromium } from '@playwright/test';
 import { startProduct } from '../../tooling/site/product.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, flag, median } from './cli.mjs';
 import { postAndSave, signUp } from './sign-up.mjs';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const SWITCHES = 10;
 const PAGES = [
   { path: '/saved', label: 'Saved posts' },
   { path: '/feed', label: 'Galactic Feed' },
 ];
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 const product = await startProduct({ quiet: true });
 // The browser launches inside the try: when it cannot start, the served product must still stop.
 let browser;
 try {
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const token = await signUp(product.baseURL);
@@ -75,7 +62,7 @@ try {
     shown: median(shown),
     each: shown,
   };
-  if (process.argv.includes('--json')) console.log(JSON.stringify(result, null, 2));
+  if (flag('--json')) console.log(JSON.stringify(result, null, 2));
   else
     console.log(
       `/feed <-> /saved (mfe-feed already loaded), median of ${SWITCHES}: the page's list on screen in ${result.shown.toFixed(1)} ms`,
