@@ -34,6 +34,12 @@ export interface HeadStartBlock {
   signedIn: boolean;
   /** The route's owner declared its first calls (`early`): the first screen needs no other call to show. */
   routeCalls: boolean;
+  /**
+   * The page paints from its HTML first (a signed-in template, filled from the calls' answers): its script preloads
+   * are parked as `<link data-after-paint>` and start with the scripts, after that paint, so they do not hold the
+   * connections the calls need (api/src/site/signed-in-fill.ts).
+   */
+  afterPaint?: boolean;
   /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */
   files?: Record<string, unknown>;
 }

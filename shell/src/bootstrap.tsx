@@ -17,7 +17,7 @@ import {
 } from '@skynet/shared';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getMountedApps, start, triggerAppChange } from 'single-spa';
+import { checkActivityFunctions, getMountedApps, start, triggerAppChange } from 'single-spa';
 import { ShellApp } from './app/ShellApp';
 import { registerRemotes } from './platform/applications';
 import { provideBundlerRuntime } from './platform/bundlerRuntime';
@@ -94,10 +94,15 @@ async function boot() {
     void triggerAppChange();
   });
   // The server's prerendered markup belongs to one remote's page: when another area or shell page shows instead
-  // (a signed-in visitor on `/`, a redirect), it goes. The page itself replaces it when it renders.
+  // (a signed-in visitor on `/`, a redirect), it goes. The page itself replaces it when it renders. While the owner
+  // is about to mount (active, its code still loading), or the session is still loading (signed-in routes are not
+  // active yet), it stays: dropping it then blanked the signed-in /feed's filled posts for 100-200 ms before React
+  // drew them, and the largest paint became React's (issue 23, 2026-11-25).
   window.addEventListener('single-spa:routing-event', () => {
     const owner = prerenderedRemote();
-    if (owner && !getMountedApps().includes(owner)) dropPrerendered();
+    if (!owner || session.get().status === 'loading') return;
+    if (!getMountedApps().includes(owner) && !checkActivityFunctions(window.location).includes(owner))
+      dropPrerendered();
   });
   start({ urlRerouteOnly: true });
   await session.start();

@@ -45,7 +45,8 @@ export const HEAD_START_SCRIPT =
   `(function(){try{var d=JSON.parse(document.getElementById("${HEAD_START_ELEMENT_ID}").textContent),` +
   `t=localStorage.getItem("${TOKEN_KEY}");` +
   `if(/[?&]${OVERRIDE_PARAM}=/.test(location.search)||localStorage.getItem("${OVERRIDES_KEY}"))return;` +
-  'if(t||!d.signedIn)d.preload.forEach(function(p){var l=document.createElement("link");l.rel="preload";' +
+  'if(t||!d.signedIn)d.preload.forEach(function(p){var l=document.createElement("link");' +
+  'd.afterPaint&&p.as=="script"?l.dataset.afterPaint="":l.rel="preload";' +
   'l.as=p.as;l.href=p.href;if(p.integrity){l.integrity=p.integrity;l.crossOrigin="anonymous"}' +
   'else l.onerror=function(){var e=document.createElement(p.as=="style"?"link":"script");' +
   'if(p.as=="style"){e.rel="stylesheet";e.media="not all";e.href=p.href}else e.src=p.href;' +

@@ -107,6 +107,22 @@ function publishedMarkup(siteDir: string, manifest: string): PublishedMarkup {
 }
 
 /**
+ * A registry entry's stable version, where its manifest is (a path on this site), and whether a canary runs beside
+ * it; null when the entry names no usable stable version.
+ */
+function stableOf(entry: unknown): { version: string; manifest: string; canary: boolean } | null {
+  if (!isObject(entry) || typeof entry.stable !== 'string') return null;
+  const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
+  if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
+    return null;
+  const canary =
+    isObject(entry.canary) &&
+    entry.canary.version !== entry.stable &&
+    !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
+  return { version: entry.stable, manifest: version.manifest, canary };
+}
+
+/**
  * Where a page shows a component another remote exposes (RemoteComponent in @skynet/shared, rendered at build time):
  * `<div data-slot="remote ./Module" style="display:contents">fallback<template data-slot-end=""></template></div>`.
  */
@@ -128,15 +144,13 @@ export function findPrerendered(
   if (!isObject(registry) || !isObject(registry.remotes)) return pages;
   const stable = new Map<string, { version: string; markup: PublishedMarkup; canary: boolean }>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
-    if (!isObject(entry) || typeof entry.stable !== 'string') continue;
-    const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
-    if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
-      continue;
-    const canary =
-      isObject(entry.canary) &&
-      entry.canary.version !== entry.stable &&
-      !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
-    stable.set(remote, { version: entry.stable, markup: publishedMarkup(siteDir, version.manifest), canary });
+    const found = stableOf(entry);
+    if (found)
+      stable.set(remote, {
+        version: found.version,
+        markup: publishedMarkup(siteDir, found.manifest),
+        canary: found.canary,
+      });
   }
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     const owner = stable.get(remote);
@@ -179,14 +193,8 @@ export function findSignedInTemplates(
   const seen = new Set<string>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
-    const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
-    const usable =
-      isObject(version) && typeof version.manifest === 'string' && version.manifest.startsWith('/');
-    const canary =
-      isObject(entry.canary) &&
-      entry.canary.version !== entry.stable &&
-      !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
-    const markup = usable && !canary ? publishedMarkup(siteDir, version.manifest as string) : null;
+    const found = stableOf(entry);
+    const markup = found && !found.canary ? publishedMarkup(siteDir, found.manifest) : null;
     for (const route of entry.routes) {
       if (!isObject(route) || route.access !== 'signed-in' || typeof route.path !== 'string') continue;
       if (seen.has(route.path)) continue;
@@ -204,33 +212,47 @@ const slotHtml = (remote: string, module: string, inner: string) =>
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const AREAS = '<main id="areas"></main>';
+
+/**
+ * index.html with `page`'s markup inside <main id="areas"> (where the real page mounts) in a `#prerendered` wrapper
+ * carrying `attributes`, the session probe and `style` in the head, and its own tags changed by `tags`; unchanged
+ * when index.html lacks one of those places.
+ */
+function withPageMarkup(
+  indexHtml: string,
+  page: Prerendered,
+  { style, attributes, tags }: { style: string; attributes: string; tags: (html: string) => string },
+): string {
+  if (!indexHtml.includes(AREAS) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>'))
+    return indexHtml;
+  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${style}</style></head>`;
+  const wrapper =
+    `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
+    `data-version="${escapeAttribute(page.version)}"${attributes}>${page.markup}</div></main>`;
+  // The page's own tags first, the markup last: nothing in the markup can be taken for them.
+  return tags(indexHtml.replace('</head>', () => head)).replace(AREAS, () => wrapper);
+}
+
 /**
  * index.html with the markup inside <main id="areas">, where the real page mounts, and its scripts parked until the
  * markup has painted (SCRIPT_STARTER): the paint then depends on the HTML alone, and Lighthouse's simulation no
  * longer charges the script downloads to the LCP.
  */
 export function withPrerendered(indexHtml: string, page: Prerendered): string {
-  const main = '<main id="areas"></main>';
-  if (!indexHtml.includes(main) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>'))
-    return indexHtml;
-  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${PRERENDER_STYLE}</style></head>`;
-  const wrapper =
-    `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
-    `data-version="${escapeAttribute(page.version)}"${page.standalone ? ' data-standalone=""' : ''}>` +
-    `${page.markup}</div></main>`;
-  // The page's own tags first, the markup last: nothing in the markup can be taken for them.
-  return (
-    indexHtml
-      .replace('</head>', () => head)
-      .replace(
-        DEFERRED_SCRIPT,
-        (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
-      )
-      // A standalone page may never start its scripts: what they would fetch first waits for them (the starter).
-      .replace(PRELOAD, (tag, rest: string) => (page.standalone ? `<link data-after-paint${rest}>` : tag))
-      .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`)
-      .replace(main, () => wrapper)
-  );
+  return withPageMarkup(indexHtml, page, {
+    style: PRERENDER_STYLE,
+    attributes: page.standalone ? ' data-standalone=""' : '',
+    tags: (html) =>
+      html
+        .replace(
+          DEFERRED_SCRIPT,
+          (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
+        )
+        // A standalone page may never start its scripts: what they would fetch first waits for them (the starter).
+        .replace(PRELOAD, (tag, rest: string) => (page.standalone ? `<link data-after-paint${rest}>` : tag))
+        .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`),
+  });
 }
 
 /**
@@ -242,32 +264,35 @@ const SIGNED_IN_STYLE = 'html:not(.has-session) #prerendered,#prerendered~*{disp
 /**
  * index.html with a signed-in page's template inside <main id="areas"> (`data-signed-in`: the shell's frame keeps
  * the signed-in chrome's room for it, global.css) and the script that fills it from the head start's answer
- * (SIGNED_IN_FILL_SCRIPT). main.js still downloads at once (a preload) but runs only once the posts have painted,
- * which the fill script decides: Lighthouse's simulation charges every script run before a paint to that paint.
+ * (SIGNED_IN_FILL_SCRIPT). Its scripts and their preloads are parked until the posts have painted, which the fill
+ * script decides: Lighthouse's simulation charges every script run before a paint to that paint, and on a slow
+ * link the script downloads held the connections the head start's calls needed (the answer came 400 ms later in
+ * the simulated graph of 2026-11-25). Stylesheets still load at once: the template is drawn with them.
  */
 export function withSignedInTemplate(indexHtml: string, page: Prerendered): string {
-  const main = '<main id="areas"></main>';
-  if (!indexHtml.includes(main) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>'))
-    return indexHtml;
-  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${SIGNED_IN_STYLE}</style></head>`;
-  const wrapper =
-    `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
-    `data-version="${escapeAttribute(page.version)}" data-signed-in="">${page.markup}</div></main>`;
-  return indexHtml
-    .replace('</head>', () => head)
-    .replace(
-      DEFERRED_SCRIPT,
-      (_tag, src: string) =>
-        `<link rel="preload" href="${src}" as="script"><script type="text/plain" data-after-paint="${src}"></script>`,
-    )
-    .replace('</body>', () => `<script>${SIGNED_IN_FILL_SCRIPT}</script></body>`)
-    .replace(main, () => wrapper);
+  return withPageMarkup(indexHtml, page, {
+    style: SIGNED_IN_STYLE,
+    attributes: ' data-signed-in=""',
+    tags: (html) =>
+      html
+        .replace(
+          DEFERRED_SCRIPT,
+          (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
+        )
+        // Script files wait for the paint too: downloading them first held the connections the calls needed.
+        .replace(PRELOAD, (tag, rest: string) =>
+          / as="script"/.test(rest) ? `<link data-after-paint${rest}>` : tag,
+        )
+        .replace('</body>', () => `<script>${SIGNED_IN_FILL_SCRIPT}</script></body>`),
+  });
 }
 
 /** A page navigation's answer: the HTML, and whether it is a standalone page (no script runs there). */
 export interface PageHtml {
   html: string;
   standalone: boolean;
+  /** A signed-in template: the head start parks its script preloads until the fill script's paint. */
+  afterPaint?: boolean;
 }
 
 /**
@@ -312,7 +337,7 @@ export function pageHtmlFor(
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
       for (const [pagePath, page] of findSignedInTemplates(siteDir, current.raw))
-        pages.set(pagePath, { html: withSignedInTemplate(index, page), standalone: false });
+        pages.set(pagePath, { html: withSignedInTemplate(index, page), standalone: false, afterPaint: true });
       // A signed-out page's markup wins where a path has both (the signed-out visitor cannot see the other).
       for (const [pagePath, page] of findPrerendered(siteDir, current.raw))
         pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
@@ -320,6 +345,10 @@ export function pageHtmlFor(
     }
     const page = cached.pages.get(pathname) ?? cached.index;
     // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.
-    return { ...page, html: withHeadStart(page.html, headStart(pathname, !page.standalone)) };
+    const start = headStart(pathname, !page.standalone);
+    return {
+      ...page,
+      html: withHeadStart(page.html, page.afterPaint ? { ...start, afterPaint: true } : start),
+    };
   };
 }

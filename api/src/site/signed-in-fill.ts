@@ -11,8 +11,9 @@
 //   it (kit/src/dates.ts), the avatar coloured as kit's Avatar colours it. It draws the leading run of ordinary
 //   posts and stops at the first it cannot draw the way the card would (deleted, a reply, a picture, an odd id):
 //   the real list draws those below, so nothing drawn moves.
-// - The page's scripts (parked by the server) start once the filled posts have painted, or after WAIT_MS whatever
-//   happened: Lighthouse's simulation charges every script that ran before the paint to it, as on the landing page.
+// - The page's scripts and their preloads (parked by the server and the head start) start once the filled posts
+//   have painted, or after WAIT_MS whatever happened: Lighthouse's simulation charges every script that ran before
+//   the paint to it, and script downloads begun before the calls held the connections the calls needed.
 // The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
 import { HEAD_START_GLOBAL } from '@skynet/contract';
 
@@ -28,7 +29,8 @@ const WAIT_MS = 1000;
  */
 export const SIGNED_IN_FILL_SCRIPT =
   '(function(){var d=document,m=d.getElementById("prerendered"),n=0;' +
-  'function go(){n++||d.querySelectorAll("script[data-after-paint]").forEach(function(p){' +
+  'function go(){if(n++)return;d.querySelectorAll("link[data-after-paint]").forEach(function(l){l.rel="preload"});' +
+  'd.querySelectorAll("script[data-after-paint]").forEach(function(p){' +
   'var s=d.createElement("script");s.src=p.dataset.afterPaint;s.async=!1;d.body.appendChild(s)})}' +
   'function drop(){m&&m.remove();go()}' +
   'try{var c=m.querySelector("template[data-card]"),a=d.documentElement.classList.contains("has-session")' +
