@@ -170,7 +170,9 @@ function startServer(port: number, dataDir: string, redis: boolean): Promise<Chi
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // A process a signal ended has no exit code (signalCode instead): waiting for its 'exit' again never ends, which
+  // hung the bench after its last row with the two-process servers still running.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
