@@ -36,8 +36,9 @@ export interface HeadStartBlock {
   routeCalls: boolean;
   /**
    * The page paints from its HTML first (a signed-in template, filled from the calls' answers): its script preloads
-   * are parked as `<link data-after-paint>` and start with the scripts, after that paint, so they do not hold the
-   * connections the calls need (api/src/site/signed-in-fill.ts).
+   * are parked as `<link data-after-paint>`, and the session's refresh call (which nothing on screen waits for)
+   * waits too; the fill script starts them with the scripts, after that paint (`later` on the global), so they do
+   * not hold the connections the page's own calls need (api/src/site/signed-in-fill.ts).
    */
   afterPaint?: boolean;
   /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */
@@ -48,6 +49,8 @@ export interface HeadStartBlock {
 export interface HeadStartGlobal {
   at: number;
   answers: Record<string, Promise<unknown> | undefined>;
+  /** Starts the calls an `afterPaint` page held back (the session refresh); the fill script calls it. */
+  later(): void;
 }
 
 /** A call the head start may start: a same-API path with an optional query, nothing else. */

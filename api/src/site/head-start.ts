@@ -51,11 +51,14 @@ export const HEAD_START_SCRIPT =
   'else l.onerror=function(){var e=document.createElement(p.as=="style"?"link":"script");' +
   'if(p.as=="style"){e.rel="stylesheet";e.media="not all";e.href=p.href}else e.src=p.href;' +
   'e.onload=e.onerror=function(){e.remove()};document.head.appendChild(e)};' +
-  'document.head.appendChild(l)});if(!t)return;var a={};d.calls.forEach(function(c){' +
-  'a[c]=fetch(d.api+c,{headers:{Authorization:"Bearer "+t}}).then(function(r){return r.ok?r.json():' +
+  'document.head.appendChild(l)});if(!t)return;var a={},f=function(c){' +
+  'a[c]=a[c]||fetch(d.api+c,{headers:{Authorization:"Bearer "+t}}).then(function(r){return r.ok?r.json():' +
   // A refused answer's body is read too: one left unread keeps its request open in the browser.
   'r.text().then(function(){return null})},' +
-  `function(){return null})});window.${HEAD_START_GLOBAL}={at:Date.now(),answers:a}}catch(e){}})()`;
+  'function(){return null})};' +
+  // On an afterPaint page the session refresh, which nothing on screen waits for, starts after the paint (later()).
+  `d.calls.forEach(function(c){d.afterPaint&&c=="${SESSION_CALLS.refresh}"||f(c)});` +
+  `window.${HEAD_START_GLOBAL}={at:Date.now(),answers:a,later:function(){d.calls.forEach(f)}}}catch(e){}})()`;
 
 export type HeadStart = HeadStartBlock;
 

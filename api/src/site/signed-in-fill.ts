@@ -29,7 +29,9 @@ const WAIT_MS = 1000;
  */
 export const SIGNED_IN_FILL_SCRIPT =
   '(function(){var d=document,m=d.getElementById("prerendered"),n=0;' +
-  'function go(){if(n++)return;d.querySelectorAll("link[data-after-paint]").forEach(function(l){l.rel="preload"});' +
+  'function go(){if(n++)return;var h=window.' +
+  `${HEAD_START_GLOBAL};h&&h.later&&h.later();` +
+  'd.querySelectorAll("link[data-after-paint]").forEach(function(l){l.rel="preload"});' +
   'd.querySelectorAll("script[data-after-paint]").forEach(function(p){' +
   'var s=d.createElement("script");s.src=p.dataset.afterPaint;s.async=!1;d.body.appendChild(s)})}' +
   'function drop(){m&&m.remove();go()}' +

@@ -4,6 +4,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { runInNewContext } from 'node:vm';
+import { HEAD_START_GLOBAL, type HeadStartGlobal, TOKEN_KEY } from '@skynet/contract';
+import { HEAD_START_SCRIPT } from '../../src/site/head-start.js';
 import { useApp } from '../helper.js';
 
 describe("a page's head start: its first calls and files, named by the HTML", () => {
@@ -151,5 +154,72 @@ describe("a page's head start: its first calls and files, named by the HTML", ()
       write(path.join(site, 'remotes.json'), registry());
     }
     assert.equal(headStart((await get('/feed')).body).preload.length, 5);
+  });
+});
+
+/**
+ * The inline script run against a minimal page: the block, a saved token, `fetch` recorded. Returns the calls it
+ * started, the preload links it made, and the global it left.
+ */
+function runHeadStart(block: object) {
+  const started: string[] = [];
+  const links: { rel?: string; as?: string; href?: string; dataset: Record<string, string> }[] = [];
+  const window: Record<string, unknown> = {};
+  const page = {
+    document: {
+      getElementById: () => ({ textContent: JSON.stringify(block) }),
+      createElement: () => ({ dataset: {} }),
+      head: { appendChild: (link: (typeof links)[number]) => links.push(link) },
+    },
+    localStorage: { getItem: (key: string) => (key === TOKEN_KEY ? 'a.saved.token' : null) },
+    location: { search: '' },
+    fetch: (url: string) => {
+      started.push(url);
+      return new Promise(() => {});
+    },
+    window,
+  };
+  runInNewContext(HEAD_START_SCRIPT, page);
+  return { started, links, global: window[HEAD_START_GLOBAL] as HeadStartGlobal };
+}
+
+describe('the head start script', () => {
+  const block = {
+    api: '/api',
+    calls: ['/user', '/feed?page=1', '/user/login?token=refresh'],
+    preload: [
+      { href: '/remotes/mfe-feed/1.0.0/remoteEntry.js', as: 'script' },
+      { href: '/remotes/mfe-feed/1.0.0/app.css', as: 'style' },
+    ],
+    signedIn: true,
+    routeCalls: true,
+  };
+
+  it('starts every call and preload at once on an ordinary page', () => {
+    const { started, links, global } = runHeadStart(block);
+    assert.deepEqual(started, ['/api/user', '/api/feed?page=1', '/api/user/login?token=refresh']);
+    assert.deepEqual(
+      links.map((l) => [l.rel, l.href]),
+      [
+        ['preload', '/remotes/mfe-feed/1.0.0/remoteEntry.js'],
+        ['preload', '/remotes/mfe-feed/1.0.0/app.css'],
+      ],
+    );
+    global.later();
+    assert.equal(started.length, 3, 'later() starts nothing twice');
+  });
+
+  it('on a page that paints from its HTML, holds the session refresh and the script preloads for the fill script', () => {
+    const { started, links, global } = runHeadStart({ ...block, afterPaint: true });
+    assert.deepEqual(started, ['/api/user', '/api/feed?page=1']);
+    const [script, style] = links;
+    assert.equal(script?.rel, undefined, 'a parked script preload fetches nothing');
+    assert.equal(script?.dataset.afterPaint, '');
+    assert.equal(style?.rel, 'preload', 'stylesheets draw the page: at once');
+    assert.ok(global.answers['/feed?page=1'], "the page's own answer is there for the fill script");
+    global.later();
+    global.later();
+    assert.deepEqual(started, ['/api/user', '/api/feed?page=1', '/api/user/login?token=refresh']);
+    assert.ok(global.answers['/user/login?token=refresh']);
   });
 });

@@ -101,3 +101,29 @@ test('no session, a refused answer or an empty page: the markup goes', async () 
   expect(await fill({ value: [] })).toBeNull();
   expect(await fill({ error: 'Unauthorized' })).toBeNull();
 });
+
+test('after the paint: the held-back calls, the parked preloads, then the scripts, once', async () => {
+  const later = jest.fn();
+  document.documentElement.className = 'has-session';
+  document.body.innerHTML =
+    `<main id="areas"><div id="prerendered" data-signed-in="">${signedIn['/feed']?.()}</div></main>` +
+    '<link data-after-paint href="/remotes/mfe-feed/1.0.0/remoteEntry.js" as="script">' +
+    '<script type="text/plain" data-after-paint="/main.abc.js"></script>';
+  (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL] = {
+    at: Date.now(),
+    answers: { '/feed?page=1': Promise.resolve({ value: [post('p1')] }) },
+    later,
+  };
+  new Function(SIGNED_IN_FILL_SCRIPT)();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Filled, and nothing started before the paint.
+  expect(document.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  expect(later).not.toHaveBeenCalled();
+  expect(document.querySelector('script[src]')).toBeNull();
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+  expect(later).toHaveBeenCalledTimes(1);
+  expect(document.querySelector('link[data-after-paint]')?.getAttribute('rel')).toBe('preload');
+  expect([...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'))).toEqual([
+    '/main.abc.js',
+  ]);
+});
