@@ -4,17 +4,19 @@
 // observed LCP, in real milliseconds. Lighthouse's simulation multiplies CPU time by 4 and replays the requests at
 // 150 ms RTT / 1.6 Mbit/s, so the two lists show whether a page is waiting on the network or on the main thread.
 // Signed in, as the reader of seed.mjs (the content lighthouse.mjs measures).
-// Usage: node e2e/bench/explain-lcp.mjs [path, default /feed] [--signed-out] [--monolith]  (needs npm run build)
+// Usage: node e2e/bench/explain-lcp.mjs [path, default /feed; or a route as budgets.mjs names it, `/post/{id}`]
+//   [--signed-out] [--monolith]  (needs npm run build)
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
 import { startProduct } from '../../tooling/site/product.mjs';
+import { routeKey, SIGNED_IN_ROUTES } from './budgets.mjs';
 import { CHROMIUM_PATH } from './cli.mjs';
 import { seed } from './seed.mjs';
 
 const args = process.argv.slice(2);
-const path = args.find((arg) => arg.startsWith('/')) ?? '/feed';
+let path = args.find((arg) => arg.startsWith('/')) ?? '/feed';
 const signedIn = !args.includes('--signed-out');
 const product = await startProduct({ quiet: true, monolith: args.includes('--monolith') });
 let chrome;
@@ -96,8 +98,12 @@ try {
     logLevel: 'silent',
   });
   if (signedIn) {
-    // The content lighthouse.mjs measures (seed.mjs), so the LCP element is the one its rows name.
-    const { token } = (await seed(product.baseURL)).reader;
+    // The content lighthouse.mjs measures (seed.mjs), so the LCP element is the one its rows name; a route named
+    // with placeholders (`/post/{id}`, as lighthouse.mjs --routes takes them) gets the seeded ids.
+    const seeded = await seed(product.baseURL);
+    const { token } = seeded.reader;
+    const at = SIGNED_IN_ROUTES.findIndex((name) => routeKey(name) === routeKey(path));
+    if (at >= 0) path = seeded.routes[at] ?? path;
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const page = await browser.contexts()[0].newPage();
     await page.goto(`${product.baseURL}/api/health`);
