@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Why a page's LCP is what it is: one Lighthouse run (mobile defaults) of a served product, then the LCP element,
-// every request as the browser made it (start, end, bytes, priority) and the renderer's main-thread tasks before the
-// observed LCP, in real milliseconds. Lighthouse's simulation multiplies CPU time by 4 and replays the requests at
-// 150 ms RTT / 1.6 Mbit/s, so the two lists show whether a page is waiting on the network or on the main thread.
+// Why a page's LCP and TBT are what they are: one Lighthouse run (mobile defaults) of a served product, then the LCP
+// element, every request as the browser made it (start, end, bytes, priority) and the renderer's main-thread tasks
+// before the observed LCP, in real milliseconds. Lighthouse's simulation multiplies CPU time by 4 and replays the
+// requests at 150 ms RTT / 1.6 Mbit/s, so the two lists show whether a page is waiting on the network or on the main
+// thread. Then the simulated graphs of the LCP, the simulated long tasks (the TBT) and each script's CPU time.
 // Signed in, as the reader of seed.mjs (the content lighthouse.mjs measures).
 // Usage: node e2e/bench/explain-lcp.mjs [path, default /feed; or a route as budgets.mjs names it, `/post/{id}`]
 //   [--signed-out] [--monolith]  (needs npm run build)
@@ -145,6 +146,22 @@ try {
   const total = rows.reduce((sum, row) => sum + row.ms, 0);
   console.log(`total ${ms(total)} (x4 in Lighthouse's simulation: ${ms(total * 4)})`);
   await simulatedGraphs(artifacts, lhr.configSettings, product.baseURL);
+
+  // What the TBT is made of: the simulated long tasks (Lighthouse's own audit) and the scripts' CPU time.
+  console.log(
+    '\nLong tasks (simulated: start ms, duration ms, script), the TBT counts what is over 50 ms of each',
+  );
+  for (const task of audit('long-tasks')?.details?.items ?? []) {
+    console.log(
+      `${String(Math.round(task.startTime)).padStart(6)} ${String(Math.round(task.duration)).padStart(5)}  ${String(task.url).replace(product.baseURL, '')}`,
+    );
+  }
+  console.log('\nScript CPU (bootup-time: total ms, evaluation ms, parse/compile ms, script)');
+  for (const item of audit('bootup-time')?.details?.items ?? []) {
+    console.log(
+      `${String(Math.round(item.total)).padStart(6)} ${String(Math.round(item.scripting)).padStart(6)} ${String(Math.round(item.scriptParseCompile)).padStart(6)}  ${String(item.url).replace(product.baseURL, '')}`,
+    );
+  }
 } finally {
   chrome?.kill();
   await product.stop();
