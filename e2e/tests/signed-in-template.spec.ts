@@ -144,3 +144,23 @@ test('a refused token: the template goes and the normal path runs (sign-in page)
   await expect(page).toHaveURL(/\/login/);
   await expect(page.locator('#prerendered')).toHaveCount(0);
 });
+
+test('leaving /feed before its list is drawn takes the template away: the next page of the same remote shows', async ({
+  page,
+  user,
+}) => {
+  await signIn(page, user);
+  // The first page's answer is slow: the shell and mfe-feed are up, the list is not drawn, the template still stands.
+  await page.route(/\/api\/feed\?page=1$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 8000));
+    await route.continue().catch(() => {});
+  });
+  await page.goto('/feed');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.locator('#prerendered')).toHaveCount(1);
+  // `n` (new post): /post is mfe-feed's too, so "its owner is still mounting" must not keep the template there.
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/\/post$/);
+  await expect(page.getByPlaceholder('Share your ideas...')).toBeVisible({ timeout: 3000 });
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+});

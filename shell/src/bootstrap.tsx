@@ -98,9 +98,14 @@ async function boot() {
   // is about to mount (active, its code still loading), or the session is still loading (signed-in routes are not
   // active yet), it stays: dropping it then blanked the signed-in /feed's filled posts for 100-200 ms before React
   // drew them, and the largest paint became React's (issue 23, 2026-11-25).
+  // It belongs to the path it was served for: on any other path it goes at once, even where the same remote owns
+  // the next page too (pressing `n` on /feed before the list was drawn left /post hidden behind it).
+  const servedFor = window.location.pathname;
   window.addEventListener('single-spa:routing-event', () => {
     const owner = prerenderedRemote();
-    if (!owner || session.get().status === 'loading') return;
+    if (!owner) return;
+    if (window.location.pathname !== servedFor) return dropPrerendered();
+    if (session.get().status === 'loading') return;
     if (!getMountedApps().includes(owner) && !checkActivityFunctions(window.location).includes(owner))
       dropPrerendered();
   });
