@@ -215,6 +215,17 @@ const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => `&#${
 const AREAS = '<main id="areas"></main>';
 
 /**
+ * Holds the first paint until the whole markup is parsed: until the element after <main id="areas"> (index.html's
+ * navigation root) is in the document. Without it the browser may paint a half-parsed page on a busy machine (the
+ * parser yields every few milliseconds): the landing page's frame drawn as a signed-in column, before its
+ * `[data-stage]` root arrived, then widened, a layout shift of 0.25-0.5 (caught by a CI run of prerender.spec). The
+ * markup comes in the same answer as the head, so the wait costs no network time.
+ */
+const MARKUP_END = 'nav-root';
+const MARKUP_END_FOLLOWS_AREAS = new RegExp(`${AREAS}\\s*<div id="${MARKUP_END}"`);
+const RENDER_AFTER_MARKUP = `<link rel="expect" href="#${MARKUP_END}" blocking="render">`;
+
+/**
  * index.html with `page`'s markup inside <main id="areas"> (where the real page mounts) in a `#prerendered` wrapper
  * carrying `attributes`, the session probe and `style` in the head, and its own tags changed by `tags`; unchanged
  * when index.html lacks one of those places.
@@ -226,7 +237,8 @@ function withPageMarkup(
 ): string {
   if (!indexHtml.includes(AREAS) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>'))
     return indexHtml;
-  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${style}</style></head>`;
+  const holdPaint = MARKUP_END_FOLLOWS_AREAS.test(indexHtml) ? RENDER_AFTER_MARKUP : '';
+  const head = `<script>${SESSION_PROBE_SCRIPT}</script><style>${style}</style>${holdPaint}</head>`;
   const wrapper =
     `<main id="areas"><div id="prerendered" data-remote="${escapeAttribute(page.remote)}" ` +
     `data-version="${escapeAttribute(page.version)}"${attributes}>${page.markup}</div></main>`;

@@ -149,7 +149,7 @@ describe('prerendered signed-out pages', () => {
   writeFileSync(
     path.join(site, 'index.html'),
     '<!doctype html><html><head><title>Skynet</title></head><body><main id="areas"></main>' +
-      '<script defer src="/main.abc123.js"></script></body></html>',
+      '<div id="nav-root"></div><script defer src="/main.abc123.js"></script></body></html>',
   );
   writeFileSync(path.join(version('1.0.0'), 'mf-manifest.json'), '{}');
   writeFileSync(path.join(version('0.9.0'), 'mf-manifest.json'), '{}');
@@ -197,6 +197,18 @@ describe('prerendered signed-out pages', () => {
       'the inline script is allowed by hash',
     );
     assert.ok(r.body.indexOf('<script>') < r.body.indexOf('</head>'), 'the probe runs before the body');
+  });
+
+  it('holds the first paint until the element after the markup is parsed: no half-drawn page', async () => {
+    const r = await get('/');
+    const head = r.body.slice(0, r.body.indexOf('</head>'));
+    assert.match(head, /<link rel="expect" href="#nav-root" blocking="render">/);
+    assert.ok(
+      r.body.indexOf('<div id="nav-root">') > r.body.indexOf(`${markup}</div></main>`),
+      'the element the paint waits for comes after the whole markup',
+    );
+    const plain = await get('/feed');
+    assert.doesNotMatch(plain.body, /rel="expect"/, 'pages without markup paint as they parse');
   });
 
   it("parks the page's scripts until the markup has painted, with a starter the CSP allows", async () => {
