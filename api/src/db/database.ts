@@ -142,12 +142,14 @@ export async function openPostgres(
     types: pgTypes(),
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.connectionTimeoutMs ? { connectionTimeoutMillis: options.connectionTimeoutMs } : {}),
-  });
-  // No JIT compilation: every query here is a short index read, and PostgreSQL's cost estimates for some of them
-  // (a count over a conversation's unread range) pass jit_above_cost, so each call spent ~150 ms compiling code to
-  // run 0.3 ms of work (seen at 10 M rows in the bench). A SET per connection, so it works through any pooler.
-  pool.on('connect', (client) => {
-    client.query('SET jit = off').catch(() => {});
+    // No JIT compilation: every query here is a short index read, and PostgreSQL's cost estimates for some of them
+    // (a count over a conversation's unread range) pass jit_above_cost, so each call spent ~150 ms compiling code
+    // to run 0.3 ms of work (seen at 10 M rows in the bench). A SET per connection, so it works through any pooler,
+    // run before the pool hands the connection out: from the 'connect' event it raced the first query on it (pg's
+    // "client.query() when the client is already executing a query" warning, an error in pg 9).
+    onConnect: async (client) => {
+      await client.query('SET jit = off');
+    },
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -1,8 +1,11 @@
 // Issue 20, one process: the node's name on every answer, liveness and readiness, TRUST_PROXY for rate limits,
 // secrets kept out of the request log, and the draining shutdown.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
@@ -11,6 +14,8 @@ import { redactUrl } from '../../src/server-options.js';
 import { shutdown } from '../../src/shutdown.js';
 import { build, call, signup, TEST_DB, useApp } from '../helper.js';
 import { listen, openSocket } from '../sockets.js';
+
+const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const BASE_ENV = {
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -255,5 +260,24 @@ describe('PostgreSQL statement timeout', {
     } finally {
       await database.close();
     }
+  });
+
+  it('a new connection has JIT off before its first query, which never overlaps the SET', () => {
+    // In a fresh process: Node prints a deprecation once per process, and this one's may have printed already.
+    const script = `
+      import { openPostgres } from './src/db/database.ts';
+      const database = await openPostgres(process.env.TEST_DATABASE_URL, 4);
+      // Four queries at once on an empty pool: four new connections, each asked at once.
+      const rows = await Promise.all([1, 2, 3, 4].map(() => database.query('show_jit', 'SHOW jit', [])));
+      console.log(JSON.stringify(rows.map((r) => r[0].jit)));
+      await database.close();`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: API_DIR,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(run.stdout.trim(), '["off","off","off","off"]');
+    assert.doesNotMatch(run.stderr, /already executing a query/);
   });
 });
