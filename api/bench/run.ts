@@ -19,13 +19,15 @@
  * BENCH_CONVERSATION (messages already in each chat-load conversation, 10000; 0 skips), BENCH_DURATION (seconds per autocannon row, 10), BENCH_CONNECTIONS (50),
  * BENCH_CHAT_RATE (messages/s, 1000), BENCH_CHAT_SECONDS (10), BENCH_CHAT_PAIRS (500), BENCH_REDIS_URL
  * (redis://127.0.0.1:6379; `off` skips the two-process run), BENCH_PORT (18980, uses the next two as well),
- * BENCH_REUSE=1 keeps an already seeded database of the same size, BENCH_DIST=1 runs dist/server.js instead of src.
+ * BENCH_REUSE=1 keeps an already seeded database of the same size, BENCH_DIST=1 runs dist/server.js instead of src,
+ * BENCH_HEAP_SNAPSHOT_DIR has the API process write a heap snapshot there after the varied load and the mix (read
+ * it with `node bench/heap-summary.mjs <file>`, or in Chrome's DevTools).
  * BENCH_ROWS runs only some rows (comma-separated; the bare hello-world always runs): identical, galaxy, planet,
  * user, post-search, user-search, mix, chat-post, chat, explain; `feeds` = galaxy,planet,user and `search` =
  * post-search,user-search. E.g. `BENCH_REUSE=1 BENCH_ROWS=feeds npm run bench`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +64,9 @@ const CHAT_PAIRS = Number(env.BENCH_CHAT_PAIRS ?? 500);
 const CHAT_LOW_RATE = Number(env.BENCH_CHAT_LOW_RATE ?? 200);
 const REDIS_URL = env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PORT = Number(env.BENCH_PORT ?? 18_980);
+/** Where the API process writes a heap snapshot after the varied load and the mix (unset: none). */
+const HEAP_SNAPSHOT_DIR = env.BENCH_HEAP_SNAPSHOT_DIR ? path.resolve(env.BENCH_HEAP_SNAPSHOT_DIR) : '';
+if (HEAP_SNAPSHOT_DIR) mkdirSync(HEAP_SNAPSHOT_DIR, { recursive: true });
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const DEEP_PAGE = 500;
 const ROW_GROUPS: Record<string, string[]> = {
@@ -99,8 +104,48 @@ function startBareHello(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Samples a process's resident memory (VmRSS, Linux) every 500 ms until stopped: first, max and last, in MB. */
-function sampleRss(pid: number) {
+interface MemoryUsageLine {
+  t: number;
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+/**
+ * What the process's own memoryUsage() lines (bench/memory-probe.cjs) say of its RSS peak between `since` and now:
+ * the JS heap V8 holds (and how much of it is live), the memory outside it, and the rest of the RSS (native
+ * allocations: the database driver's and socket buffers, code, the allocator's free lists).
+ */
+function peakBreakdown(memoryFile: string, since: number): string {
+  let lines: MemoryUsageLine[] = [];
+  try {
+    lines = readFileSync(memoryFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as MemoryUsageLine)
+      .filter((line) => line.t >= since);
+  } catch {}
+  if (lines.length === 0) return 'no memoryUsage() samples';
+  const peak = lines.reduce((a, b) => (b.rss > a.rss ? b : a));
+  const heapMax = lines.reduce((a, b) => (b.heapTotal > a.heapTotal ? b : a));
+  return (
+    `at the peak (${mb(peak.rss)} MB): V8 heap ${mb(peak.heapTotal)} MB (${mb(peak.heapUsed)} live), ` +
+    `external ${mb(peak.external)} MB (array buffers ${mb(peak.arrayBuffers)}), ` +
+    `rest ${mb(peak.rss - peak.heapTotal - peak.external)} MB; largest V8 heap ${mb(heapMax.heapTotal)} MB ` +
+    `(${mb(heapMax.heapUsed)} live); at the end: heap ${mb(lines.at(-1)!.heapTotal)} MB (${mb(lines.at(-1)!.heapUsed)} live)`
+  );
+}
+
+/**
+ * Samples a process's resident memory (VmRSS, Linux) every 500 ms until stopped: first, max and last, in MB, and
+ * what the peak was made of when the process writes its memoryUsage() to `memoryFile`.
+ */
+function sampleRss(pid: number, memoryFile?: string) {
+  const since = Date.now();
   const samples: number[] = [];
   const read = () => {
     try {
@@ -120,17 +165,32 @@ function sampleRss(pid: number) {
         first: samples[0] ?? Number.NaN,
         max: Math.max(...samples),
         last: samples.at(-1) ?? Number.NaN,
+        breakdown: memoryFile ? peakBreakdown(memoryFile, since) : '',
       };
     },
   };
 }
 
-function startServer(port: number, dataDir: string, redis: boolean): Promise<ChildProcess> {
+function startServer(
+  port: number,
+  dataDir: string,
+  redis: boolean,
+  memoryFile?: string,
+): Promise<ChildProcess> {
   const built = path.join(API_DIR, 'dist', 'server.js');
+  const probe = memoryFile
+    ? [
+        '--require',
+        path.join(API_DIR, 'bench', 'memory-probe.cjs'),
+        ...(HEAP_SNAPSHOT_DIR
+          ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${HEAP_SNAPSHOT_DIR}`]
+          : []),
+      ]
+    : [];
   const args =
     env.BENCH_DIST === '1' && existsSync(built)
-      ? [built]
-      : ['--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
+      ? [...probe, built]
+      : [...probe, '--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: {
@@ -144,6 +204,7 @@ function startServer(port: number, dataDir: string, redis: boolean): Promise<Chi
       JWT_SECRET,
       NODE_ENV: 'production',
       REDIS_URL: redis ? REDIS_URL : '',
+      BENCH_MEMORY_FILE: memoryFile ?? '',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -167,6 +228,28 @@ function startServer(port: number, dataDir: string, redis: boolean): Promise<Chi
     };
     void poll();
   });
+}
+
+/** Has `child` (started with --heapsnapshot-signal) write a heap snapshot into `dir`, and waits for it. */
+async function heapSnapshot(child: ChildProcess, dir: string): Promise<void> {
+  const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  child.kill('SIGUSR2');
+  const started = Date.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const written = readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot') && !before.has(f));
+    // V8 writes the file in one go; a size that holds still for a second is the whole snapshot.
+    const file = written[0] && path.join(dir, written[0]);
+    if (file) {
+      const size = statSync(file).size;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      if (statSync(file).size === size && size > 0) {
+        console.log(`heap snapshot of the API process: ${file} (${mb(size)} MB)`);
+        return;
+      }
+    }
+    if (Date.now() - started > 120_000) throw new Error('no heap snapshot within 2 minutes');
+  }
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
@@ -339,7 +422,8 @@ async function main() {
   const servers: ChildProcess[] = [];
   try {
     // One process, no Redis: the HTTP rows and the one-process chat load.
-    const single = await startServer(PORT, dataDir, false);
+    const memoryFile = path.join(dataDir, 'memory.jsonl');
+    const single = await startServer(PORT, dataDir, false, memoryFile);
     servers.push(single);
     const base = `http://127.0.0.1:${PORT}`;
     const auth = { authorization: `Bearer ${await token(userId(1))}` };
@@ -377,7 +461,7 @@ async function main() {
 
     // Varied: no two concurrent requests alike (each list is shuffled and walked round robin, far longer than the
     // 50 connections). The RSS of the API process is sampled all along.
-    const rss = sampleRss(single.pid!);
+    const rss = sampleRss(single.pid!, memoryFile);
     const varied = (name: string, paths: string[]) => {
       const next = cycle(paths, random);
       return cannon(name, {
@@ -448,8 +532,9 @@ async function main() {
     for (const m of mix)
       console.log(`mix, ${m.name}: ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, errors ${m.errors}`);
     const memory = rss.stop();
+    if (HEAP_SNAPSHOT_DIR) await heapSnapshot(single, HEAP_SNAPSHOT_DIR);
     console.log(
-      `API process RSS under the varied load: ${memory.first} -> ${memory.max} max -> ${memory.last} MB`,
+      `API process RSS under the varied load: ${memory.first} -> ${memory.max} max -> ${memory.last} MB; ${memory.breakdown}`,
     );
 
     // Chat POSTs at full speed: 500 pairs among users 1..1000.
