@@ -73,8 +73,12 @@ export const users = pgTable(
     uniqueIndex('users_email_idx').on(t.email),
     uniqueIndex('users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
     index('users_user_name_trgm_idx').using('gin', sql`lower(${t.userName}) gin_trgm_ops`),
-    // User search's prefix matches (ranked first) as one index range in any collation: LIKE 'ana%' on lower(name).
-    index('users_user_name_prefix_idx').using('btree', sql`lower(${t.userName}) text_pattern_ops`),
+    // User search's prefix matches (ranked first) as one index range in any collation: LIKE 'ana%' on lower(name),
+    // ranked from the index alone (an index-only scan: the ranking's columns are in it, and PostgreSQL needs the
+    // name itself to recheck lower(name)); the listed users' rows are read for one page only.
+    index('users_user_name_prefix_rank_idx')
+      .using('btree', sql`lower(${t.userName}) text_pattern_ops`, t.followerCount, t.id, t.userName)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('users_deleted_at_idx').on(t.deletedAt),
   ],
 );
