@@ -33,30 +33,24 @@ const FEED_NAME_MAX = 64;
 
 type Ack = (answer: JoinAck) => void;
 
-/** The optional second argument of a join: undefined (no catch-up), or JoinOptions; a string is a bad cursor. */
-function joinOptions(value: unknown): { catchUp: false } | { catchUp: true; after: string | null } | string {
-  if (value === undefined || value === null) return { catchUp: false };
-  if (typeof value !== 'object' || Array.isArray(value)) return 'The join options must be an object.';
-  const keys = Object.keys(value);
-  if (keys.some((k) => k !== 'after')) return 'The join options may only name `after`.';
-  const after: unknown = (value as { after?: unknown }).after;
-  if (after === undefined || after === null) return { catchUp: true, after: null };
-  if (typeof after !== 'string' || !isUuid(after)) return '`after` must be the id of a message.';
-  return { catchUp: true, after };
-}
-
 /**
- * followFeed's optional second argument (FollowFeedOptions): `after`, the newest post the client shows. Returns the
- * cursor (null: none), or an error text.
+ * The optional options of a conversation's join (contract JoinOptions) or a feed's follow (FollowFeedOptions): absent,
+ * or an object naming only `after`, the id of the newest message or post the client shows (null: none yet). Returns
+ * whether options were given, with the cursor, or an error text for the acknowledgement.
  */
-function followOptions(value: unknown): { after: string | null } | string {
-  if (value === undefined || value === null || typeof value === 'function') return { after: null };
-  if (typeof value !== 'object' || Array.isArray(value)) return 'The follow options must be an object.';
-  if (Object.keys(value).some((k) => k !== 'after')) return 'The follow options may only name `after`.';
+function cursorOptions(
+  value: unknown,
+  call: 'join' | 'follow',
+  item: 'message' | 'post',
+): { given: boolean; after: string | null } | string {
+  if (value === undefined || value === null || typeof value === 'function')
+    return { given: false, after: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return `The ${call} options must be an object.`;
+  if (Object.keys(value).some((k) => k !== 'after')) return `The ${call} options may only name \`after\`.`;
   const after: unknown = (value as { after?: unknown }).after;
-  if (after === undefined || after === null) return { after: null };
-  if (typeof after !== 'string' || !isUuid(after)) return '`after` must be the id of a post.';
-  return { after };
+  if (after === undefined || after === null) return { given: true, after: null };
+  if (typeof after !== 'string' || !isUuid(after)) return `\`after\` must be the id of a ${item}.`;
+  return { given: true, after };
 }
 
 export interface Realtime {
@@ -204,7 +198,8 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
       // The acknowledgement is the last argument, whatever came before: sendID(ack) without an id is answered too.
       const ack = [third, second, conversationId].find((a) => typeof a === 'function') ?? null;
       const reply: Ack = ack ? (ack as Ack) : () => {};
-      const options = joinOptions(typeof second === 'function' ? undefined : second);
+      // Without options there is no catch-up: the spec's sendID(conversationId, ack).
+      const options = cursorOptions(second, 'join', 'message');
       if (typeof options === 'string') {
         reply({ ok: false, error: options });
         return;
@@ -220,7 +215,7 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
           // In the room before reading what was missed: a message stored meanwhile comes live, in the answer, or
           // both (the client keeps one by its id); none falls between the two.
           await socket.join(conversationRoom(conversationId));
-          if (!options.catchUp) return reply({ ok: true });
+          if (!options.given) return reply({ ok: true });
           const catchUp = await app.chatRepository.catchUp(conversationId, options.after);
           if (!catchUp) return reply({ ok: false, error: 'That conversation does not exist.' });
           reply({ ok: true, catchUp });
@@ -244,7 +239,7 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         reply({ ok: false, error: `The feed must be '${GALAXY_FEED}' or a planet id.` });
         return;
       }
-      const options = followOptions(rest.length > 1 ? rest[0] : undefined);
+      const options = cursorOptions(rest.length > 1 ? rest[0] : undefined, 'follow', 'post');
       if (typeof options === 'string') {
         reply({ ok: false, error: options });
         return;
