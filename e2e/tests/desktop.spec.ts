@@ -218,6 +218,39 @@ test.describe('desktop frame', () => {
   }
 });
 
+test('at 1280 px the longest name a person may take (30 characters) is cut short, never the Follow button', async ({
+  page,
+  api,
+  user,
+}) => {
+  await api.createUser({ planetId: user.planetId });
+  // The real suggestions, the first one renamed to the longest name sign-up accepts: a grid track sized to the name
+  // pushed the button out of the card (seen with a 19-character name).
+  const longName = 'a_very_long_name_of_a_pilot_30';
+  await page.route(/\/api\/user\/suggestions/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { value: Array<{ userName: string }> };
+    if (body.value[0]) body.value[0].userName = longName;
+    await route.fulfill({ response, json: body });
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, user);
+  await page.goto('/settings');
+  const card = page.getByRole('region', { name: 'People to follow' });
+  const row = card.getByRole('listitem').filter({ hasText: longName.slice(0, 10) });
+  await expect(row).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  for (const item of await card.getByRole('listitem').all()) {
+    const button = (await item
+      .getByRole('button')
+      .or(item.getByText('Following', { exact: true }))
+      .boundingBox())!;
+    expect(button.x + button.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  }
+  const name = row.getByText(longName);
+  expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
 test.describe('unread counts in the link names', () => {
   for (const width of [1280, 390]) {
     test(`arrive live from another person's actions at ${width} px, without a reload`, async ({
