@@ -166,4 +166,25 @@ describe('shortcutHandler', () => {
     press('n');
     expect(actions.navigate).toHaveBeenLastCalledWith('/post');
   });
+
+  it('times a sequence by when its keys were pressed, however late a busy page handles them', async () => {
+    const actions = { navigate: jest.fn(), search: jest.fn(), help: jest.fn() };
+    const onKey = shortcutHandler(actions);
+    const pressedAt = (key: string, timeStamp: number) => {
+      const event = new KeyboardEvent('keydown', { key, cancelable: true });
+      Object.defineProperty(event, 'timeStamp', { value: timeStamp });
+      return event;
+    };
+    const g = pressedAt('g', 1000);
+    const m = pressedAt('m', 1100);
+    act(() => onKey(g));
+    // The page is busy for longer than SEQUENCE_MS before it gets to the second key.
+    await new Promise((resolve) => setTimeout(resolve, SEQUENCE_MS + 100));
+    act(() => onKey(m));
+    expect(actions.navigate).toHaveBeenCalledWith('/messages');
+    // Pressed too far apart, handled at once: no sequence.
+    act(() => onKey(pressedAt('g', 5000)));
+    act(() => onKey(pressedAt('h', 5000 + SEQUENCE_MS + 1)));
+    expect(actions.navigate).toHaveBeenCalledTimes(1);
+  });
 });
