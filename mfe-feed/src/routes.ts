@@ -20,7 +20,8 @@ export const routes = defineRoutes<PageModule>([
     path: '/feed/:planetName/:id',
     access: 'signed-in',
     page: () => import('./pages/PlanetFeedPage'),
-    early: ['/feed/:id?page=1'],
+    // The planets' list names the heading: asked from the HTML too, it no longer waits for the area's code.
+    early: ['/feed/:id?page=1', '/planet'],
   },
   { path: '/post', access: 'signed-in', page: () => import('./pages/CreatePostPage') },
   { path: '/post/:id', access: 'public', page: () => import('./pages/PostPage') },
