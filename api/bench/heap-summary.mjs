@@ -9,7 +9,14 @@ if (!file) {
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
-const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+let snapshot;
+try {
+  snapshot = JSON.parse(readFileSync(file, 'utf8'));
+  if (!snapshot?.snapshot?.meta || !Array.isArray(snapshot.nodes)) throw new Error('not a V8 heap snapshot');
+} catch (err) {
+  console.error(`heap-summary: cannot read ${file}: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
 const { node_fields: fields, node_types: types } = snapshot.snapshot.meta;
 const width = fields.length;
 const typeAt = fields.indexOf('type');
