@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, type TestContext } from 'node:test';
+import { ADVISORY_LOCKS } from '@skynet/contract';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -108,7 +109,7 @@ export async function postgresClone(): Promise<{
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query('SELECT pg_advisory_lock(727274100)');
+    await admin.query(`SELECT pg_advisory_lock(${ADVISORY_LOCKS.testTemplate})`);
     try {
       const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
       if (exists.rowCount === 0) {
@@ -120,7 +121,7 @@ export async function postgresClone(): Promise<{
       }
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     } finally {
-      await admin.query('SELECT pg_advisory_unlock(727274100)');
+      await admin.query(`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.testTemplate})`);
     }
   } finally {
     await admin.end();

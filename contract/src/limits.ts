@@ -3,6 +3,9 @@
 /** Post length, 1 to 324 characters. */
 export const POST_MAX_LENGTH = 324;
 
+/** A direct message, 1 to 2,000 characters. */
+export const MESSAGE_MAX_LENGTH = 2000;
+
 /** Avatar files: at most 3,000,000 bytes of png, jpeg or webp. */
 export const AVATAR_MAX_BYTES = 3_000_000;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;

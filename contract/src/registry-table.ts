@@ -4,6 +4,8 @@
 // empty table (docs/operations.md, "Safety of registry changes"). Without DATABASE_URL the registry stays the site
 // folder's remotes.json.
 
+import { ADVISORY_LOCKS } from './locks.js';
+
 /** The one row (id 1): the current registry document (its JSON text, kept as written) and its revision. */
 export const REGISTRY_TABLE = 'site_registry';
 /** One row per history entry (what registry-history.jsonl holds in the file store), oldest first by id. */
@@ -34,7 +36,7 @@ export const REGISTRY_SCHEMA_SQL = [
 
 export const REGISTRY_SQL = {
   /** Serialises creating the tables and importing a site folder (transaction-scoped advisory lock). */
-  lock: 'SELECT pg_advisory_xact_lock(727274002)',
+  lock: `SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.registryTables})`,
   /** The current document as written, and its revision; no row: nothing was ever written. */
   read: `SELECT revision, document::text AS document FROM ${REGISTRY_TABLE} WHERE id = 1`,
   revision: `SELECT revision FROM ${REGISTRY_TABLE} WHERE id = 1`,

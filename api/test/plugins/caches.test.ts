@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { MESSAGE_MAX_LENGTH as MESSAGE_MAX } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { CHAT_HISTORY_LIMIT, createChatRepository } from '../../src/plugins/app/chat-repository.js';
-import { MESSAGE_MAX } from '../../src/routes/api/user-chat.js';
 import {
   build,
   call,

@@ -1,9 +1,7 @@
+import { MESSAGE_MAX_LENGTH } from '@skynet/contract';
 import { useRef } from 'react';
 import type { Composer } from '../hooks/useComposer';
 import styles from './MessageForm.module.css';
-
-/** The server accepts messages of up to 2,000 characters. */
-export const MESSAGE_MAX_LENGTH = 2000;
 
 /** The message input (required, 'type here') and the Send button; Enter sends (the form's implicit submit). */
 export function MessageForm({ composer }: { composer: Composer }) {

@@ -1,3 +1,4 @@
+import { ADVISORY_LOCKS } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +8,7 @@ import { type Db, rows } from '../../db/database.js';
 import { retryOnConflict } from '../../lib/retry.js';
 import type { Mail } from './mailer.js';
 
-const PURGE_LOCK = 727274002;
+const PURGE_LOCK = ADVISORY_LOCKS.purge;
 const HOUR = 60 * 60 * 1000;
 
 /**

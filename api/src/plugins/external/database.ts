@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { ADVISORY_LOCKS } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,10 +27,10 @@ async function withMigrationLock(url: string, fn: () => Promise<void>): Promise<
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(727274001)');
+    await client.query(`SELECT pg_advisory_lock(${ADVISORY_LOCKS.migrations})`);
     await fn();
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727274001)').catch(() => {});
+    await client.query(`SELECT pg_advisory_unlock(${ADVISORY_LOCKS.migrations})`).catch(() => {});
     await client.end();
   }
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { MESSAGE_MAX_LENGTH } from '@skynet/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -7,8 +8,6 @@ import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { isClientKeyConflict } from '../../plugins/app/chat-repository.js';
 import { ConversationRow, DayGroup, errors, Message } from '../../schemas/entities.js';
-
-export const MESSAGE_MAX = 2000;
 
 /** What an Idempotency-Key of POST /api/user/chat may be: 1-64 letters, digits, `_` or `-` (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,7 +55,7 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
           ),
         }),
         body: Type.Object({
-          content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX }),
+          content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
           receiverId: Type.String({ minLength: 1, maxLength: 64 }),
         }),
         response: {
