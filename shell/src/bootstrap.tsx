@@ -68,7 +68,7 @@ async function boot() {
   // developers ever see them, so their code loads only then, never on a visitor's first screen.
   const openPanel = new URLSearchParams(window.location.search).has(OVERRIDES_PANEL_PARAM);
   if (openPanel || Object.keys(overrides).length > 0) {
-    void import(/* webpackChunkName: "override-ui" */ './platform/overrideBanner').then(
+    void import(/* webpackChunkName: "override-ui" */ './platform/overrides/OverrideUi').then(
       ({ showOverrideUi }) =>
         showOverrideUi({
           overrides,

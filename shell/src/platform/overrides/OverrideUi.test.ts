@@ -1,9 +1,18 @@
 import { OVERRIDES_KEY } from '@skynet/contract';
-import { fireEvent, screen, within } from '@testing-library/dom';
-import { OVERRIDE_UI_ID, overrideProblem, showOverrideUi } from './overrideBanner';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { OVERRIDE_UI_ID, type OverrideUiOptions, showOverrideUi } from './OverrideUi';
+import { overrideProblem } from './overrideProblem';
 
 const REMOTES = ['mfe-feed', 'mfe-static'];
 const LOCAL = 'http://localhost:3002/mf-manifest.json';
+/** showOverrideUi renders a React root: inside act(), as Testing Library's render does. */
+const show = (options: OverrideUiOptions) => {
+  let ui: HTMLElement | null = null;
+  act(() => {
+    ui = showOverrideUi(options);
+  });
+  return ui as HTMLElement | null;
+};
 const stored = () => JSON.parse(window.localStorage.getItem(OVERRIDES_KEY) ?? '{}');
 
 beforeEach(() => {
@@ -15,14 +24,14 @@ beforeEach(() => {
 
 describe('the override banner', () => {
   it('shows nothing without an active override or a request for the panel', () => {
-    expect(showOverrideUi({ overrides: {}, remotes: REMOTES })).toBeNull();
+    expect(show({ overrides: {}, remotes: REMOTES })).toBeNull();
     expect(document.getElementById(OVERRIDE_UI_ID)).toBeNull();
   });
 
   it('names each override, sits in the flow before the page (not over it), and clears one', () => {
     window.localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ 'mfe-feed': LOCAL, 'mfe-static': LOCAL }));
     const reload = jest.fn();
-    const ui = showOverrideUi({ overrides: { 'mfe-feed': LOCAL }, remotes: REMOTES, reload });
+    const ui = show({ overrides: { 'mfe-feed': LOCAL }, remotes: REMOTES, reload });
     expect(document.body.firstElementChild).toBe(ui);
     expect(ui?.style.position).not.toBe('fixed');
     expect(ui?.style.position).not.toBe('absolute');
@@ -38,7 +47,7 @@ describe('the override banner', () => {
 describe('the override panel', () => {
   it('opens from the banner and lists what is active', () => {
     window.localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ 'mfe-feed': LOCAL }));
-    showOverrideUi({ overrides: { 'mfe-feed': LOCAL }, remotes: REMOTES, reload: jest.fn() });
+    show({ overrides: { 'mfe-feed': LOCAL }, remotes: REMOTES, reload: jest.fn() });
     expect(screen.queryByRole('region', { name: 'Developer overrides' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Developer overrides panel' }));
     const panel = screen.getByRole('region', { name: 'Developer overrides' });
@@ -51,7 +60,7 @@ describe('the override panel', () => {
 
   it('adds an override for an allowed origin, saved at once and applied by a reload', () => {
     const reload = jest.fn();
-    showOverrideUi({ overrides: {}, remotes: REMOTES, openPanel: true, reload });
+    show({ overrides: {}, remotes: REMOTES, openPanel: true, reload });
     const panel = screen.getByRole('region', { name: 'Developer overrides' });
     expect(panel).toHaveTextContent('No override');
     fireEvent.change(within(panel).getByLabelText(/Remote/), { target: { value: 'mfe-static' } });
@@ -65,7 +74,7 @@ describe('the override panel', () => {
 
   it('refuses an origin the site does not allow, saying which are, and saves nothing', () => {
     const reload = jest.fn();
-    showOverrideUi({
+    show({
       overrides: {},
       remotes: REMOTES,
       allowedOrigins: ['https://dev.example.com'],
@@ -85,7 +94,7 @@ describe('the override panel', () => {
   it('clears one, or all', () => {
     window.localStorage.setItem(OVERRIDES_KEY, JSON.stringify({ 'mfe-feed': LOCAL, 'mfe-static': LOCAL }));
     const reload = jest.fn();
-    showOverrideUi({
+    show({
       overrides: { 'mfe-feed': LOCAL, 'mfe-static': LOCAL },
       remotes: REMOTES,
       openPanel: true,
@@ -100,7 +109,7 @@ describe('the override panel', () => {
   });
 
   it('says overrides are off when the site allows no origin, with no form', () => {
-    showOverrideUi({ overrides: {}, remotes: REMOTES, allowedOrigins: [], openPanel: true });
+    show({ overrides: {}, remotes: REMOTES, allowedOrigins: [], openPanel: true });
     const panel = screen.getByRole('region', { name: 'Developer overrides' });
     expect(panel).toHaveTextContent('Developer overrides are off on this site');
     expect(within(panel).queryByRole('button', { name: 'Add override' })).toBeNull();
