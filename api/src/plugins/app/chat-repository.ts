@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { type Database, type Db, rows } from '../../db/database.js';
 import type { ConversationRow, DayGroup, Message } from '../../schemas/entities.js';
-import { avatarUrl } from './users-repository.js';
+import { avatarUrl } from './users/rows.js';
 
 /** Messages returned by getchats (and a catch-up that starts over): the most recent ones, oldest first. */
 export const CHAT_HISTORY_LIMIT = 500;

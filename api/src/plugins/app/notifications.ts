@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/database.js';
-import { avatarUrl } from './users-repository.js';
+import { avatarUrl } from './users/rows.js';
 
 /** Characters of the post a notification names (the page's second line). */
 export const NOTIFICATION_PREVIEW_LENGTH = 60;

@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { FeedCache, FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
 import type { Comment, Post } from '../../schemas/entities.js';
-import { avatarUrl } from './users-repository.js';
+import { avatarUrl } from './users/rows.js';
 
 interface PostRow {
   id: string;

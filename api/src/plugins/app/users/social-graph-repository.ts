@@ -1,0 +1,99 @@
+// The social graph: who follows whom (with both counts kept in step), the follow lists, and whom to suggest.
+import { sql } from 'drizzle-orm';
+import { type Db, rows } from '../../../db/database.js';
+import { lockUsers, retryOnConflict } from '../../../lib/retry.js';
+import type { User } from '../../../schemas/entities.js';
+import { toUser, USER_COLUMNS, type UserRow } from './rows.js';
+
+export function createSocialGraphRepository(db: Db) {
+  return {
+    /**
+     * People the user might follow (the desktop side column): not themself, not deleted, not followed yet; people of
+     * the user's home planet first, then the most followed, then the newest.
+     */
+    async suggestions(userId: string, limit: number): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM users u
+            WHERE u.deleted_at IS NULL AND u.id <> ${userId}
+              AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${userId} AND f.followee_id = u.id)
+            ORDER BY (u.planet_id = (SELECT planet_id FROM users WHERE id = ${userId})) DESC,
+                     u.follower_count DESC, u.created_at DESC, u.id
+            LIMIT ${limit}`,
+      );
+      return list.map(toUser);
+    },
+
+    async following(userId: string): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.followee_id
+            WHERE f.follower_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
+      );
+      return list.map(toUser);
+    },
+
+    async followers(userId: string): Promise<User[]> {
+      const list = await rows<UserRow>(
+        db,
+        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.follower_id
+            WHERE f.followee_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
+      );
+      return list.map(toUser);
+    },
+
+    async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
+      const r = await rows(
+        db,
+        sql`SELECT 1 FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}`,
+      );
+      return r.length > 0;
+    },
+
+    /**
+     * Idempotent; both counts change in the same transaction as the follow row, so they never drift. Both user rows are
+     * locked first, in id order, so two people following each other at the same moment never deadlock (and a
+     * serialization failure runs the transaction again).
+     */
+    async follow(followerId: string, followeeId: string): Promise<void> {
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await lockUsers(tx, followerId, followeeId);
+          const inserted = await rows(
+            tx,
+            sql`INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
+                ON CONFLICT DO NOTHING RETURNING follower_id`,
+          );
+          if (inserted.length === 0) return;
+          await tx.execute(
+            sql`UPDATE users SET following_count = following_count + 1 WHERE id = ${followerId}`,
+          );
+          await tx.execute(
+            sql`UPDATE users SET follower_count = follower_count + 1 WHERE id = ${followeeId}`,
+          );
+        }),
+      );
+    },
+
+    /** As follow: both rows locked in id order first, retried on a serialization failure. */
+    async unfollow(followerId: string, followeeId: string): Promise<void> {
+      await retryOnConflict(() =>
+        db.transaction(async (tx) => {
+          await lockUsers(tx, followerId, followeeId);
+          const deleted = await rows(
+            tx,
+            sql`DELETE FROM follows WHERE follower_id = ${followerId} AND followee_id = ${followeeId}
+                RETURNING follower_id`,
+          );
+          if (deleted.length === 0) return;
+          await tx.execute(
+            sql`UPDATE users SET following_count = GREATEST(following_count - 1, 0) WHERE id = ${followerId}`,
+          );
+          await tx.execute(
+            sql`UPDATE users SET follower_count = GREATEST(follower_count - 1, 0) WHERE id = ${followeeId}`,
+          );
+        }),
+      );
+    },
+  };
+}
