@@ -4,7 +4,7 @@
 // (dist/routes.json, dist/route-pages.json) and docs/routes.md say is exactly what the file says.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ACCESS_LEVELS } from '@skynet/contract';
+import { ACCESS_LEVELS, ROUTE_PATTERNS } from '@skynet/contract';
 import { parseSync } from '@swc/core';
 
 /**
@@ -111,6 +111,47 @@ function findCalls(node, found = []) {
   return found;
 }
 
+/**
+ * The local names `ROUTE_PATTERNS` is imported under from @skynet/contract (`import { ROUTE_PATTERNS as P }`).
+ * @param {Node} module @returns {Set<string>}
+ */
+function patternTables(module) {
+  const names = new Set();
+  for (const item of module.body) {
+    if (item.type !== 'ImportDeclaration' || item.source?.value !== '@skynet/contract' || item.typeOnly)
+      continue;
+    for (const specifier of item.specifiers) {
+      if (specifier.type !== 'ImportSpecifier' || specifier.isTypeOnly) continue;
+      if ((specifier.imported?.value ?? specifier.local.value) === 'ROUTE_PATTERNS')
+        names.add(specifier.local.value);
+    }
+  }
+  return names;
+}
+
+/**
+ * A route's path: a string literal, or `ROUTE_PATTERNS.<name>` (the contract's table, read here from the contract
+ * itself). `{ name }` when the table has no such name; undefined when the node is neither.
+ * @param {Node | null | undefined} node @param {Set<string>} tables
+ * @returns {string | { unknown: string } | undefined}
+ */
+function routePath(node, tables) {
+  const literal = literalString(node);
+  if (literal !== undefined) return literal;
+  const member = unwrap(node);
+  if (
+    member?.type !== 'MemberExpression' ||
+    member.object?.type !== 'Identifier' ||
+    !tables.has(member.object.value) ||
+    member.property?.type !== 'Identifier'
+  )
+    return undefined;
+  const name = member.property.value;
+  return Object.hasOwn(ROUTE_PATTERNS, name)
+    ? ROUTE_PATTERNS[/** @type {keyof typeof ROUTE_PATTERNS} */ (name)]
+    : { unknown: name };
+}
+
 /** `const name = () => import('./x')` declared at the top of the module (exported or not): name -> './x'. @param {Node} module */
 function pageConstants(module) {
   /** @type {Map<string, string | undefined>} */
@@ -168,6 +209,7 @@ export function readRoutes(file, { label = file } = {}) {
     throw new RouteTableError(`${at(call)}: defineRoutes takes one array literal of routes`);
 
   const constants = pageConstants(module);
+  const tables = patternTables(module);
   /** @type {ReadRoute[]} */
   const routes = [];
   /** @type {(Node | null)[]} */
@@ -184,7 +226,8 @@ export function readRoutes(file, { label = file } = {}) {
     const pathProperty = properties.find(
       (property) => property.type === 'KeyValueProperty' && propertyName(property) === 'path',
     );
-    const named = literalString(pathProperty?.value);
+    const declared = routePath(pathProperty?.value, tables);
+    const named = typeof declared === 'string' ? declared : undefined;
     const where = (/** @type {Node | null | undefined} */ node) =>
       `${at(node ?? entry)}: route ${named ?? `#${index + 1}`}`;
 
@@ -206,9 +249,15 @@ export function readRoutes(file, { label = file } = {}) {
       fields[name] = property.type === 'Identifier' ? property : property.value;
     }
 
-    const path = literalString(fields.path);
+    const path = routePath(fields.path, tables);
+    if (typeof path === 'object')
+      throw new RouteTableError(
+        `${where(fields.path)}: ROUTE_PATTERNS (@skynet/contract) has no ${path.unknown}`,
+      );
     if (typeof path !== 'string' || !path.startsWith('/'))
-      throw new RouteTableError(`${where(fields.path)}: path must be a string literal starting with /`);
+      throw new RouteTableError(
+        `${where(fields.path)}: path must be a string literal starting with /, or ROUTE_PATTERNS.<name> from @skynet/contract`,
+      );
     const access = /** @type {import('@skynet/contract').Access} */ (literalString(fields.access));
     if (!ACCESS_LEVELS.includes(access))
       throw new RouteTableError(

@@ -188,3 +188,35 @@ describe('readBuiltRoutes', () => {
     assert.throws(() => readBuiltRoutes(dir), /is not a list of routes/);
   });
 });
+
+describe('paths from the contract’s ROUTE_PATTERNS', () => {
+  test('reads ROUTE_PATTERNS.<name> (under any local name) as the pattern the contract names', () => {
+    const { file } = table(`import { ROUTE_PATTERNS, ROUTE_PATTERNS as P } from '@skynet/contract';
+export const routes = defineRoutes([
+  { path: ROUTE_PATTERNS.planetFeed, access: 'signed-in', page: () => import('./pages/A') },
+  { path: P.about, access: 'public', page: () => import('./pages/A') },
+]);`);
+    assert.deepEqual(
+      readRoutes(file).map((route) => route.path),
+      ['/feed/:planetName/:id', '/about'],
+    );
+  });
+
+  test('a name the table does not have, or a table not from the contract, is refused', () => {
+    const unknown = table(`import { ROUTE_PATTERNS } from '@skynet/contract';
+export const routes = defineRoutes([{ path: ROUTE_PATTERNS.nowhere, access: 'public', page: () => import('./pages/A') }]);`);
+    assert.throws(
+      () => readRoutes(unknown.file),
+      (error) =>
+        error instanceof RouteTableError &&
+        /route #1: ROUTE_PATTERNS \(@skynet\/contract\) has no nowhere/.test(error.message),
+    );
+    const local = table(`const ROUTE_PATTERNS = { a: '/a' };
+export const routes = defineRoutes([{ path: ROUTE_PATTERNS.a, access: 'public', page: () => import('./pages/A') }]);`);
+    assert.throws(
+      () => readRoutes(local.file),
+      (error) =>
+        error instanceof RouteTableError && /route #1: path must be a string literal/.test(error.message),
+    );
+  });
+});
