@@ -6,6 +6,20 @@ import type { User } from '../../../schemas/entities.js';
 import { toUser, USER_COLUMNS, type UserRow } from './rows.js';
 
 export function createSocialGraphRepository(db: Db) {
+  /** The people at one end of a user's follows (`shown`), the user at the other (`by`): newest first, at most 1,000. */
+  const followList = async (
+    shown: 'followee_id' | 'follower_id',
+    by: 'followee_id' | 'follower_id',
+    userId: string,
+  ): Promise<User[]> => {
+    const list = await rows<UserRow>(
+      db,
+      sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = ${sql.raw(`f.${shown}`)}
+          WHERE ${sql.raw(`f.${by}`)} = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
+    );
+    return list.map(toUser);
+  };
+
   return {
     /**
      * People the user might follow (the desktop side column): not themself, not deleted, not followed yet; people of
@@ -24,22 +38,12 @@ export function createSocialGraphRepository(db: Db) {
       return list.map(toUser);
     },
 
-    async following(userId: string): Promise<User[]> {
-      const list = await rows<UserRow>(
-        db,
-        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.followee_id
-            WHERE f.follower_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
-      );
-      return list.map(toUser);
+    following(userId: string): Promise<User[]> {
+      return followList('followee_id', 'follower_id', userId);
     },
 
-    async followers(userId: string): Promise<User[]> {
-      const list = await rows<UserRow>(
-        db,
-        sql`SELECT ${USER_COLUMNS} FROM follows f JOIN users u ON u.id = f.follower_id
-            WHERE f.followee_id = ${userId} ORDER BY f.created_at DESC LIMIT 1000`,
-      );
-      return list.map(toUser);
+    followers(userId: string): Promise<User[]> {
+      return followList('follower_id', 'followee_id', userId);
     },
 
     async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
