@@ -1,47 +1,81 @@
-// Every route pattern of the product, named once. Each package's src/routes.ts takes its `path` from this table
-// (tooling/routes reads the name statically), and @skynet/kit's `paths` builds each href from the same pattern: a
-// pattern changed here changes the route and its links together. Which remote owns a pattern is the registry's say.
+// Every route pattern of the product, named once. Each package's src/routes.ts takes its `path` from here
+// (`path: FEED_ROUTE`; tooling/routes reads the name statically), and @skynet/kit's `paths` helpers are tested to
+// land on them (kit/src/paths.test.ts). Which remote owns a pattern is the registry's say. One constant a pattern, so
+// a bundle carries only the patterns it routes; ROUTE_PATTERNS lists them by name for tools and tests.
 
+export const LANDING_ROUTE = '/';
+export const HOME_ROUTE = '/home';
+export const HOME_LIST_ROUTE = '/home-list';
+export const PLANETS_ROUTE = '/planets';
+export const LOGIN_ROUTE = '/login';
+export const SIGNUP_ROUTE = '/signup';
+export const FORGOT_PASSWORD_ROUTE = '/forgetpassword';
+export const RESET_PASSWORD_ROUTE = '/resetpassword/:token';
+export const CONFIRM_EMAIL_ROUTE = '/confirmemail/:token';
+export const UNDO_EMAIL_ROUTE = '/undoemail/:token';
+export const FEED_ROUTE = '/feed';
+export const PLANET_FEED_ROUTE = '/feed/:planetName/:id';
+export const NEW_POST_ROUTE = '/post';
+export const POST_ROUTE = '/post/:id';
+export const SEARCH_ROUTE = '/search';
+export const SEARCH_TEXT_ROUTE = '/search/:text';
+export const PROFILE_ROUTE = '/profile';
+export const EDIT_PROFILE_ROUTE = '/profile/edit';
+export const USER_ROUTE = '/user/:id';
+export const SETTINGS_ROUTE = '/settings';
+export const MANAGE_ACCOUNT_ROUTE = '/settings/manageAccount';
+export const MESSAGES_ROUTE = '/messages';
+export const CHAT_ROUTE = '/messages/:id';
+export const NOTIFICATIONS_ROUTE = '/notifications';
+export const LIKED_ROUTE = '/liked';
+export const SAVED_ROUTE = '/saved';
+export const COMMENTED_ROUTE = '/commented';
+export const FOLLOWING_ROUTE = '/following';
+export const FOLLOWERS_ROUTE = '/followers';
+export const ABOUT_ROUTE = '/about';
+export const POLICY_ROUTE = '/about/policy';
+export const TERMS_ROUTE = '/about/terms';
+export const ABOUT_SKYNET_ROUTE = '/about/about-skynet';
+export const FAQS_ROUTE = '/faqs';
+export const SUPPORT_ROUTE = '/support';
+
+/** Every pattern by its name (tools and tests: browser code imports the constants). */
 export const ROUTE_PATTERNS = {
-  landing: '/',
-  home: '/home',
-  homeList: '/home-list',
-  planets: '/planets',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgetpassword',
-  resetPassword: '/resetpassword/:token',
-  confirmEmail: '/confirmemail/:token',
-  undoEmail: '/undoemail/:token',
-  feed: '/feed',
-  planetFeed: '/feed/:planetName/:id',
-  newPost: '/post',
-  post: '/post/:id',
-  search: '/search',
-  searchText: '/search/:text',
-  profile: '/profile',
-  editProfile: '/profile/edit',
-  user: '/user/:id',
-  settings: '/settings',
-  manageAccount: '/settings/manageAccount',
-  messages: '/messages',
-  chat: '/messages/:id',
-  notifications: '/notifications',
-  liked: '/liked',
-  saved: '/saved',
-  commented: '/commented',
-  following: '/following',
-  followers: '/followers',
-  about: '/about',
-  policy: '/about/policy',
-  terms: '/about/terms',
-  aboutSkynet: '/about/about-skynet',
-  faqs: '/faqs',
-  support: '/support',
+  landing: LANDING_ROUTE,
+  home: HOME_ROUTE,
+  homeList: HOME_LIST_ROUTE,
+  planets: PLANETS_ROUTE,
+  login: LOGIN_ROUTE,
+  signup: SIGNUP_ROUTE,
+  forgotPassword: FORGOT_PASSWORD_ROUTE,
+  resetPassword: RESET_PASSWORD_ROUTE,
+  confirmEmail: CONFIRM_EMAIL_ROUTE,
+  undoEmail: UNDO_EMAIL_ROUTE,
+  feed: FEED_ROUTE,
+  planetFeed: PLANET_FEED_ROUTE,
+  newPost: NEW_POST_ROUTE,
+  post: POST_ROUTE,
+  search: SEARCH_ROUTE,
+  searchText: SEARCH_TEXT_ROUTE,
+  profile: PROFILE_ROUTE,
+  editProfile: EDIT_PROFILE_ROUTE,
+  user: USER_ROUTE,
+  settings: SETTINGS_ROUTE,
+  manageAccount: MANAGE_ACCOUNT_ROUTE,
+  messages: MESSAGES_ROUTE,
+  chat: CHAT_ROUTE,
+  notifications: NOTIFICATIONS_ROUTE,
+  liked: LIKED_ROUTE,
+  saved: SAVED_ROUTE,
+  commented: COMMENTED_ROUTE,
+  following: FOLLOWING_ROUTE,
+  followers: FOLLOWERS_ROUTE,
+  about: ABOUT_ROUTE,
+  policy: POLICY_ROUTE,
+  terms: TERMS_ROUTE,
+  aboutSkynet: ABOUT_SKYNET_ROUTE,
+  faqs: FAQS_ROUTE,
+  support: SUPPORT_ROUTE,
 } as const;
 
 export type RoutePatternName = keyof typeof ROUTE_PATTERNS;
-
-/** A pattern with its `:name` parameters filled in, each URL-encoded (`/post/:id`, { id: 'a b' } -> `/post/a%20b`). */
-export const fillPattern = (pattern: string, params: Record<string, string>): string =>
-  pattern.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));

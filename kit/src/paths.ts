@@ -1,7 +1,7 @@
-// An href helper for every route of the product, each built from its pattern in @skynet/contract's ROUTE_PATTERNS
-// (the table every src/routes.ts takes its paths from), so a link in one remote to a screen of another never spells
-// a path by hand. The registry (/remotes.json) decides which remote owns each.
-import { fillPattern, ROUTE_PATTERNS as P } from '@skynet/contract';
+// An href helper for every route of the product, so a link in one remote to a screen of another never spells a path
+// by hand. The registry (/remotes.json) decides which remote owns each. Each helper writes its path out rather than
+// import its pattern from @skynet/contract: the patterns' module rode whole in each package's first chunk and put
+// /feed's cold load over its budget (docs/decisions.md). paths.test.ts holds every helper to its pattern there.
 
 export const slugify = (name: string) =>
   name
@@ -13,37 +13,36 @@ export const slugify = (name: string) =>
 const seg = encodeURIComponent;
 
 export const paths = {
-  landing: () => P.landing,
-  home: () => P.home,
-  homeList: () => P.homeList,
-  planets: () => P.planets,
-  login: (returnTo?: string) => (returnTo ? `${P.login}?returnTo=${seg(returnTo)}` : P.login),
-  signup: () => P.signup,
-  forgotPassword: () => P.forgotPassword,
-  resetPassword: (token: string) => fillPattern(P.resetPassword, { token }),
-  feed: () => P.feed,
-  planetFeed: (planet: { _id: string; name: string }) =>
-    fillPattern(P.planetFeed, { planetName: slugify(planet.name), id: planet._id }),
-  newPost: () => P.newPost,
-  post: (id: string) => fillPattern(P.post, { id }),
-  search: (text?: string) => (text ? fillPattern(P.searchText, { text }) : P.search),
-  profile: () => P.profile,
-  editProfile: () => P.editProfile,
-  user: (id: string) => fillPattern(P.user, { id }),
-  settings: () => P.settings,
-  manageAccount: () => P.manageAccount,
-  messages: () => P.messages,
-  notifications: () => P.notifications,
-  chat: (userId: string) => fillPattern(P.chat, { id: userId }),
-  liked: () => P.liked,
-  saved: () => P.saved,
-  commented: () => P.commented,
-  following: () => P.following,
-  followers: () => P.followers,
-  about: () => P.about,
-  policy: () => P.policy,
-  terms: () => P.terms,
-  aboutSkynet: () => P.aboutSkynet,
-  faqs: () => P.faqs,
-  support: () => P.support,
+  landing: () => '/',
+  home: () => '/home',
+  homeList: () => '/home-list',
+  planets: () => '/planets',
+  login: (returnTo?: string) => (returnTo ? `/login?returnTo=${seg(returnTo)}` : '/login'),
+  signup: () => '/signup',
+  forgotPassword: () => '/forgetpassword',
+  resetPassword: (token: string) => `/resetpassword/${seg(token)}`,
+  feed: () => '/feed',
+  planetFeed: (planet: { _id: string; name: string }) => `/feed/${slugify(planet.name)}/${seg(planet._id)}`,
+  newPost: () => '/post',
+  post: (id: string) => `/post/${seg(id)}`,
+  search: (text?: string) => (text ? `/search/${seg(text)}` : '/search'),
+  profile: () => '/profile',
+  editProfile: () => '/profile/edit',
+  user: (id: string) => `/user/${seg(id)}`,
+  settings: () => '/settings',
+  manageAccount: () => '/settings/manageAccount',
+  messages: () => '/messages',
+  notifications: () => '/notifications',
+  chat: (userId: string) => `/messages/${seg(userId)}`,
+  liked: () => '/liked',
+  saved: () => '/saved',
+  commented: () => '/commented',
+  following: () => '/following',
+  followers: () => '/followers',
+  about: () => '/about',
+  policy: () => '/about/policy',
+  terms: () => '/about/terms',
+  aboutSkynet: () => '/about/about-skynet',
+  faqs: () => '/faqs',
+  support: () => '/support',
 } as const;

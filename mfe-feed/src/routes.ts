@@ -1,7 +1,22 @@
 // Every screen of this area: its path, who may see it and the page module it loads lazily. The only list of them:
 // App.tsx renders it, the build reads it (dist/routes.json for the registry, dist/route-pages.json for the server's
 // preloads) and docs/routes.md is generated from it.
-import { defineRoutes, ROUTE_PATTERNS } from '@skynet/contract';
+import {
+  COMMENTED_ROUTE,
+  defineRoutes,
+  FEED_ROUTE,
+  FOLLOWERS_ROUTE,
+  FOLLOWING_ROUTE,
+  LIKED_ROUTE,
+  NEW_POST_ROUTE,
+  PLANET_FEED_ROUTE,
+  POST_ROUTE,
+  PROFILE_ROUTE,
+  SAVED_ROUTE,
+  SEARCH_ROUTE,
+  SEARCH_TEXT_ROUTE,
+  USER_ROUTE,
+} from '@skynet/contract';
 import type { PageModule } from '@skynet/kit';
 
 // One loader for both search paths: /search -> /search/mars keeps the page mounted.
@@ -9,7 +24,7 @@ const searchPage = () => import('./pages/SearchPage');
 
 export const routes = defineRoutes<PageModule>([
   {
-    path: ROUTE_PATTERNS.feed,
+    path: FEED_ROUTE,
     access: 'signed-in',
     page: () => import('./pages/GalaxyFeedPage'),
     // `early`: GET calls the page makes first, as the kit's typed calls ask them; the HTML starts them (the page's
@@ -17,21 +32,21 @@ export const routes = defineRoutes<PageModule>([
     early: ['/feed?page=1'],
   },
   {
-    path: ROUTE_PATTERNS.planetFeed,
+    path: PLANET_FEED_ROUTE,
     access: 'signed-in',
     page: () => import('./pages/PlanetFeedPage'),
     // The planets' list names the heading: asked from the HTML too, it no longer waits for the area's code.
     early: ['/feed/:id?page=1', '/planet'],
   },
-  { path: ROUTE_PATTERNS.newPost, access: 'signed-in', page: () => import('./pages/CreatePostPage') },
-  { path: ROUTE_PATTERNS.post, access: 'public', page: () => import('./pages/PostPage') },
-  { path: ROUTE_PATTERNS.search, access: 'signed-in', page: searchPage },
-  { path: ROUTE_PATTERNS.searchText, access: 'signed-in', page: searchPage },
-  { path: ROUTE_PATTERNS.profile, access: 'signed-in', page: () => import('./pages/ProfilePage') },
-  { path: ROUTE_PATTERNS.user, access: 'signed-in', page: () => import('./pages/UserPage') },
-  { path: ROUTE_PATTERNS.following, access: 'signed-in', page: () => import('./pages/FollowingPage') },
-  { path: ROUTE_PATTERNS.followers, access: 'signed-in', page: () => import('./pages/FollowersPage') },
-  { path: ROUTE_PATTERNS.liked, access: 'signed-in', page: () => import('./pages/LikedPage') },
-  { path: ROUTE_PATTERNS.saved, access: 'signed-in', page: () => import('./pages/SavedPage') },
-  { path: ROUTE_PATTERNS.commented, access: 'signed-in', page: () => import('./pages/CommentedPage') },
+  { path: NEW_POST_ROUTE, access: 'signed-in', page: () => import('./pages/CreatePostPage') },
+  { path: POST_ROUTE, access: 'public', page: () => import('./pages/PostPage') },
+  { path: SEARCH_ROUTE, access: 'signed-in', page: searchPage },
+  { path: SEARCH_TEXT_ROUTE, access: 'signed-in', page: searchPage },
+  { path: PROFILE_ROUTE, access: 'signed-in', page: () => import('./pages/ProfilePage') },
+  { path: USER_ROUTE, access: 'signed-in', page: () => import('./pages/UserPage') },
+  { path: FOLLOWING_ROUTE, access: 'signed-in', page: () => import('./pages/FollowingPage') },
+  { path: FOLLOWERS_ROUTE, access: 'signed-in', page: () => import('./pages/FollowersPage') },
+  { path: LIKED_ROUTE, access: 'signed-in', page: () => import('./pages/LikedPage') },
+  { path: SAVED_ROUTE, access: 'signed-in', page: () => import('./pages/SavedPage') },
+  { path: COMMENTED_ROUTE, access: 'signed-in', page: () => import('./pages/CommentedPage') },
 ]);

@@ -4,6 +4,7 @@
 // (dist/routes.json, dist/route-pages.json) and docs/routes.md say is exactly what the file says.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import * as contract from '@skynet/contract';
 import { ACCESS_LEVELS, ROUTE_PATTERNS } from '@skynet/contract';
 import { parseSync } from '@swc/core';
 
@@ -112,44 +113,54 @@ function findCalls(node, found = []) {
 }
 
 /**
- * The local names `ROUTE_PATTERNS` is imported under from @skynet/contract (`import { ROUTE_PATTERNS as P }`).
- * @param {Node} module @returns {Set<string>}
+ * What the module imports from @skynet/contract by value: local name -> the contract's export name
+ * (`import { FEED_ROUTE as FEED }` -> FEED -> FEED_ROUTE).
+ * @param {Node} module @returns {Map<string, string>}
  */
-function patternTables(module) {
-  const names = new Set();
+function contractImports(module) {
+  const names = new Map();
   for (const item of module.body) {
     if (item.type !== 'ImportDeclaration' || item.source?.value !== '@skynet/contract' || item.typeOnly)
       continue;
     for (const specifier of item.specifiers) {
       if (specifier.type !== 'ImportSpecifier' || specifier.isTypeOnly) continue;
-      if ((specifier.imported?.value ?? specifier.local.value) === 'ROUTE_PATTERNS')
-        names.add(specifier.local.value);
+      names.set(specifier.local.value, specifier.imported?.value ?? specifier.local.value);
     }
   }
   return names;
 }
 
+/** @type {Set<string>} */
+const PATTERNS = new Set(Object.values(ROUTE_PATTERNS));
+
 /**
- * A route's path: a string literal, or `ROUTE_PATTERNS.<name>` (the contract's table, read here from the contract
- * itself). `{ name }` when the table has no such name; undefined when the node is neither.
- * @param {Node | null | undefined} node @param {Set<string>} tables
+ * A route's path: a string literal, or a pattern of the contract's table by its name, read here from the contract
+ * itself: `FEED_ROUTE` (a pattern's constant) or `ROUTE_PATTERNS.feed`. `{ unknown }` names what the contract does
+ * not have as a pattern; undefined when the node is none of these.
+ * @param {Node | null | undefined} node @param {Map<string, string>} imported
  * @returns {string | { unknown: string } | undefined}
  */
-function routePath(node, tables) {
+function routePath(node, imported) {
   const literal = literalString(node);
   if (literal !== undefined) return literal;
-  const member = unwrap(node);
+  const value = unwrap(node);
+  /** @param {string} name @param {unknown} pattern */
+  const found = (name, pattern) =>
+    typeof pattern === 'string' && PATTERNS.has(pattern) ? pattern : { unknown: name };
+  if (value?.type === 'Identifier' && imported.has(value.value)) {
+    const name = /** @type {string} */ (imported.get(value.value));
+    return found(name, /** @type {Record<string, unknown>} */ (contract)[name]);
+  }
   if (
-    member?.type !== 'MemberExpression' ||
-    member.object?.type !== 'Identifier' ||
-    !tables.has(member.object.value) ||
-    member.property?.type !== 'Identifier'
-  )
-    return undefined;
-  const name = member.property.value;
-  return Object.hasOwn(ROUTE_PATTERNS, name)
-    ? ROUTE_PATTERNS[/** @type {keyof typeof ROUTE_PATTERNS} */ (name)]
-    : { unknown: name };
+    value?.type === 'MemberExpression' &&
+    value.object?.type === 'Identifier' &&
+    imported.get(value.object.value) === 'ROUTE_PATTERNS' &&
+    value.property?.type === 'Identifier'
+  ) {
+    const name = value.property.value;
+    return found(`ROUTE_PATTERNS.${name}`, /** @type {Record<string, unknown>} */ (ROUTE_PATTERNS)[name]);
+  }
+  return undefined;
 }
 
 /** `const name = () => import('./x')` declared at the top of the module (exported or not): name -> './x'. @param {Node} module */
@@ -209,7 +220,7 @@ export function readRoutes(file, { label = file } = {}) {
     throw new RouteTableError(`${at(call)}: defineRoutes takes one array literal of routes`);
 
   const constants = pageConstants(module);
-  const tables = patternTables(module);
+  const imported = contractImports(module);
   /** @type {ReadRoute[]} */
   const routes = [];
   /** @type {(Node | null)[]} */
@@ -226,7 +237,7 @@ export function readRoutes(file, { label = file } = {}) {
     const pathProperty = properties.find(
       (property) => property.type === 'KeyValueProperty' && propertyName(property) === 'path',
     );
-    const declared = routePath(pathProperty?.value, tables);
+    const declared = routePath(pathProperty?.value, imported);
     const named = typeof declared === 'string' ? declared : undefined;
     const where = (/** @type {Node | null | undefined} */ node) =>
       `${at(node ?? entry)}: route ${named ?? `#${index + 1}`}`;
@@ -249,14 +260,14 @@ export function readRoutes(file, { label = file } = {}) {
       fields[name] = property.type === 'Identifier' ? property : property.value;
     }
 
-    const path = routePath(fields.path, tables);
+    const path = routePath(fields.path, imported);
     if (typeof path === 'object')
       throw new RouteTableError(
-        `${where(fields.path)}: ROUTE_PATTERNS (@skynet/contract) has no ${path.unknown}`,
+        `${where(fields.path)}: @skynet/contract has no route pattern ${path.unknown}`,
       );
     if (typeof path !== 'string' || !path.startsWith('/'))
       throw new RouteTableError(
-        `${where(fields.path)}: path must be a string literal starting with /, or ROUTE_PATTERNS.<name> from @skynet/contract`,
+        `${where(fields.path)}: path must be a string literal starting with /, or a route pattern of @skynet/contract (FEED_ROUTE)`,
       );
     const access = /** @type {import('@skynet/contract').Access} */ (literalString(fields.access));
     if (!ACCESS_LEVELS.includes(access))

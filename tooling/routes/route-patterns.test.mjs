@@ -12,7 +12,7 @@ import { ROUTES_FILE, readPackageRoutes } from './read-routes.mjs';
 
 const patterns = new Set(Object.values(ROUTE_PATTERNS));
 
-test("every route of every package's src/routes.ts is a pattern of ROUTE_PATTERNS, named from the table", () => {
+test("every route of every package's src/routes.ts is a pattern of ROUTE_PATTERNS, named from the contract", () => {
   for (const folder of PACKAGES) {
     const routes = readPackageRoutes(join(repoRoot, folder));
     for (const route of routes)
@@ -25,7 +25,7 @@ test("every route of every package's src/routes.ts is a pattern of ROUTE_PATTERN
     assert.doesNotMatch(
       source,
       /path:\s*['"`]/,
-      `${folder}/${ROUTES_FILE} spells a path: use ROUTE_PATTERNS.<name>`,
+      `${folder}/${ROUTES_FILE} spells a path: name its pattern from @skynet/contract (FEED_ROUTE)`,
     );
   }
 });

@@ -190,26 +190,36 @@ describe('readBuiltRoutes', () => {
 });
 
 describe('paths from the contract’s ROUTE_PATTERNS', () => {
-  test('reads ROUTE_PATTERNS.<name> (under any local name) as the pattern the contract names', () => {
-    const { file } = table(`import { ROUTE_PATTERNS, ROUTE_PATTERNS as P } from '@skynet/contract';
+  test("reads a pattern's constant or ROUTE_PATTERNS.<name> (under any local name) as the contract's pattern", () => {
+    const { file } =
+      table(`import { FEED_ROUTE, PLANET_FEED_ROUTE as PLANET, ROUTE_PATTERNS as P } from '@skynet/contract';
 export const routes = defineRoutes([
-  { path: ROUTE_PATTERNS.planetFeed, access: 'signed-in', page: () => import('./pages/A') },
+  { path: FEED_ROUTE, access: 'signed-in', page: () => import('./pages/A') },
+  { path: PLANET, access: 'signed-in', page: () => import('./pages/A') },
   { path: P.about, access: 'public', page: () => import('./pages/A') },
 ]);`);
     assert.deepEqual(
       readRoutes(file).map((route) => route.path),
-      ['/feed/:planetName/:id', '/about'],
+      ['/feed', '/feed/:planetName/:id', '/about'],
     );
   });
 
-  test('a name the table does not have, or a table not from the contract, is refused', () => {
+  test('a name the contract has no pattern for, or a table not from the contract, is refused', () => {
+    const notPattern = table(`import { OVERRIDES_KEY } from '@skynet/contract';
+export const routes = defineRoutes([{ path: OVERRIDES_KEY, access: 'public', page: () => import('./pages/A') }]);`);
+    assert.throws(
+      () => readRoutes(notPattern.file),
+      (error) =>
+        error instanceof RouteTableError &&
+        /route #1: @skynet\/contract has no route pattern OVERRIDES_KEY/.test(error.message),
+    );
     const unknown = table(`import { ROUTE_PATTERNS } from '@skynet/contract';
 export const routes = defineRoutes([{ path: ROUTE_PATTERNS.nowhere, access: 'public', page: () => import('./pages/A') }]);`);
     assert.throws(
       () => readRoutes(unknown.file),
       (error) =>
         error instanceof RouteTableError &&
-        /route #1: ROUTE_PATTERNS \(@skynet\/contract\) has no nowhere/.test(error.message),
+        /route #1: @skynet\/contract has no route pattern ROUTE_PATTERNS\.nowhere/.test(error.message),
     );
     const local = table(`const ROUTE_PATTERNS = { a: '/a' };
 export const routes = defineRoutes([{ path: ROUTE_PATTERNS.a, access: 'public', page: () => import('./pages/A') }]);`);
