@@ -4,9 +4,10 @@
 // (dist/routes.json, dist/route-pages.json) and docs/routes.md say is exactly what the file says.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import * as contract from '@skynet/contract';
-import { ACCESS_LEVELS, ROUTE_PATTERNS } from '@skynet/contract';
+import { ACCESS_LEVELS } from '@skynet/contract';
 import { parseSync } from '@swc/core';
+import { contractImports, routePath } from './contract-paths.mjs';
+import { findCalls, importedBy, literalString, pageConstants, propertyName, unwrap } from './syntax.mjs';
 
 /**
  * One route as the table declares it. `page` is the module specifier of the page's `import()`, relative to the
@@ -28,155 +29,7 @@ export const ROUTES_FILE = join('src', 'routes.ts');
 
 const FIELDS = ['path', 'access', 'page', 'early'];
 
-/**
- * A node of swc's syntax tree (type, span and the fields of its kind).
- * @typedef {{ type: string, span?: { start: number, end: number }, [field: string]: any }} Node
- */
-
-/**
- * `x as const`, `x satisfies T`, `(x)`, `x!`: the expression inside.
- * @param {Node | null | undefined} node @returns {Node | null | undefined}
- */
-function unwrap(node) {
-  let current = node;
-  while (
-    current &&
-    [
-      'TsAsExpression',
-      'TsConstAssertion',
-      'TsSatisfiesExpression',
-      'ParenthesisExpression',
-      'TsNonNullExpression',
-    ].includes(current.type)
-  )
-    current = current.expression;
-  return current;
-}
-
-/**
- * The string a node stands for, when it is a plain literal (a template without `${}` included).
- * @param {Node | null | undefined} node @returns {string | undefined}
- */
-function literalString(node) {
-  const value = unwrap(node);
-  if (value?.type === 'StringLiteral') return value.value;
-  if (value?.type === 'TemplateLiteral' && value.expressions.length === 0 && value.quasis.length === 1)
-    return value.quasis[0].cooked ?? value.quasis[0].raw;
-  return undefined;
-}
-
-/**
- * `() => import('./x')` (also `() => { return import('./x'); }`): './x'; else undefined.
- * @param {Node | null | undefined} node @returns {string | undefined}
- */
-function importedBy(node) {
-  const fn = unwrap(node);
-  if (fn?.type !== 'ArrowFunctionExpression' && fn?.type !== 'FunctionExpression') return undefined;
-  if (fn.params.length > 0) return undefined;
-  let body = fn.body;
-  if (body?.type === 'BlockStatement') {
-    const [only] = body.stmts;
-    if (body.stmts.length !== 1 || only?.type !== 'ReturnStatement' || !only.argument) return undefined;
-    body = only.argument;
-  }
-  const call = unwrap(body);
-  if (call?.type !== 'CallExpression' || call.callee?.type !== 'Import' || call.arguments.length !== 1)
-    return undefined;
-  const [argument] = call.arguments;
-  return argument.spread ? undefined : literalString(argument.expression);
-}
-
-/** A property's name, for `name: value` and `'name': value`. @param {Node} property */
-function propertyName(property) {
-  const key = property.key;
-  if (key?.type === 'Identifier') return key.value;
-  if (key?.type === 'StringLiteral') return key.value;
-  return undefined;
-}
-
-/** Every `defineRoutes(...)` call in the module, in source order. @param {Node} node @param {Node[]} found */
-function findCalls(node, found = []) {
-  if (Array.isArray(node)) {
-    for (const child of node) findCalls(child, found);
-    return found;
-  }
-  if (!node || typeof node !== 'object') return found;
-  if (
-    node.type === 'CallExpression' &&
-    node.callee?.type === 'Identifier' &&
-    node.callee.value === 'defineRoutes'
-  )
-    found.push(node);
-  for (const [key, child] of Object.entries(node))
-    if (key !== 'span' && child && typeof child === 'object') findCalls(child, found);
-  return found;
-}
-
-/**
- * What the module imports from @skynet/contract by value: local name -> the contract's export name
- * (`import { FEED_ROUTE as FEED }` -> FEED -> FEED_ROUTE).
- * @param {Node} module @returns {Map<string, string>}
- */
-function contractImports(module) {
-  const names = new Map();
-  for (const item of module.body) {
-    if (item.type !== 'ImportDeclaration' || item.source?.value !== '@skynet/contract' || item.typeOnly)
-      continue;
-    for (const specifier of item.specifiers) {
-      if (specifier.type !== 'ImportSpecifier' || specifier.isTypeOnly) continue;
-      names.set(specifier.local.value, specifier.imported?.value ?? specifier.local.value);
-    }
-  }
-  return names;
-}
-
-/** @type {Set<string>} */
-const PATTERNS = new Set(Object.values(ROUTE_PATTERNS));
-
-/**
- * A route's path: a string literal, or a pattern of the contract's table by its name, read here from the contract
- * itself: `FEED_ROUTE` (a pattern's constant) or `ROUTE_PATTERNS.feed`. `{ unknown }` names what the contract does
- * not have as a pattern; undefined when the node is none of these.
- * @param {Node | null | undefined} node @param {Map<string, string>} imported
- * @returns {string | { unknown: string } | undefined}
- */
-function routePath(node, imported) {
-  const literal = literalString(node);
-  if (literal !== undefined) return literal;
-  const value = unwrap(node);
-  /** @param {string} name @param {unknown} pattern */
-  const found = (name, pattern) =>
-    typeof pattern === 'string' && PATTERNS.has(pattern) ? pattern : { unknown: name };
-  if (value?.type === 'Identifier' && imported.has(value.value)) {
-    const name = /** @type {string} */ (imported.get(value.value));
-    return found(name, /** @type {Record<string, unknown>} */ (contract)[name]);
-  }
-  if (
-    value?.type === 'MemberExpression' &&
-    value.object?.type === 'Identifier' &&
-    imported.get(value.object.value) === 'ROUTE_PATTERNS' &&
-    value.property?.type === 'Identifier'
-  ) {
-    const name = value.property.value;
-    return found(`ROUTE_PATTERNS.${name}`, /** @type {Record<string, unknown>} */ (ROUTE_PATTERNS)[name]);
-  }
-  return undefined;
-}
-
-/** `const name = () => import('./x')` declared at the top of the module (exported or not): name -> './x'. @param {Node} module */
-function pageConstants(module) {
-  /** @type {Map<string, string | undefined>} */
-  const constants = new Map();
-  for (const item of module.body) {
-    const declaration = item.type === 'ExportDeclaration' ? item.declaration : item;
-    if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
-    for (const declarator of declaration.declarations) {
-      if (declarator.id?.type !== 'Identifier' || !declarator.init) continue;
-      constants.set(declarator.id.value, importedBy(declarator.init));
-    }
-  }
-  return constants;
-}
+/** @typedef {import('./syntax.mjs').Node} Node */
 
 /**
  * The routes of one table, in its order: path, access, early (only when declared) and the page's module specifier.
