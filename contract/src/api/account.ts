@@ -7,6 +7,11 @@ import { errors, OkMessage, OkValue } from './envelope.js';
 import { Email, EmailText, LinkToken, Password, PasswordText, UserName } from './fields.js';
 
 const tags = ['account'] as const;
+/** A link mailed for an e-mail change: its token in, a message out. */
+const MailedLink = {
+  body: Type.Object({ token: LinkToken }),
+  response: { 200: OkMessage, ...errors(400, 409, 429) },
+};
 
 export const accountCalls = {
   currentUser: defineCall({
@@ -59,8 +64,7 @@ export const accountCalls = {
     tags,
     public: true,
     description: 'Uses the confirmation link mailed to the new address: the account now signs in with it.',
-    body: Type.Object({ token: LinkToken }),
-    response: { 200: OkMessage, ...errors(400, 409, 429) },
+    ...MailedLink,
   }),
   undoEmail: defineCall({
     operationId: 'undoEmail',
@@ -71,8 +75,7 @@ export const accountCalls = {
     description:
       'Uses the undo link mailed to the old address: the change is cancelled or reverted and every device is ' +
       'signed out.',
-    body: Type.Object({ token: LinkToken }),
-    response: { 200: OkMessage, ...errors(400, 409, 429) },
+    ...MailedLink,
   }),
   changeBio: defineCall({
     operationId: 'changeBio',
