@@ -26,3 +26,25 @@ export const FIRST_PAGE = { feed: 1, list: 0 } as const;
 /** Reply preview: the parent's first 5 characters. Post metadata: the first 15. */
 export const REPLY_PREVIEW_LENGTH = 5;
 export const POST_META_PREVIEW_LENGTH = 15;
+
+/** User names: 3 to 30 letters, digits, `_`, `.` or `-`. */
+export const USER_NAME_MIN_LENGTH = 3;
+export const USER_NAME_MAX_LENGTH = 30;
+export const USER_NAME_PATTERN = '^[A-Za-z0-9_.-]+$';
+
+/** Passwords: 8 to 128 characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** E-mail addresses: at most 254 characters (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** A bio, 0 to 300 characters. */
+export const BIO_MAX_LENGTH = 300;
+
+/** Most notification groups one POST /api/notifications/read marks. */
+export const NOTIFICATIONS_READ_MAX = 100;
+
+/** People to follow: how many GET /api/user/suggestions answers by default, and at most. */
+export const SUGGESTIONS_DEFAULT = 5;
+export const SUGGESTIONS_MAX = 20;

@@ -147,10 +147,3 @@ export function activeCanary(entry: RemoteEntry): Canary | null {
  * them per version): a version loaded, or failed to load, to mount, or to render (a canary's page that threw).
  */
 export const PLATFORM_EVENT_TYPES = ['load', 'load-failure', 'mount-failure', 'render-failure'] as const;
-
-export interface PlatformEvent {
-  type: (typeof PLATFORM_EVENT_TYPES)[number];
-  remote: string;
-  version: string;
-  at?: string;
-}

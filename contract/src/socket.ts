@@ -1,7 +1,12 @@
 // The product's socket.io events and their payloads (live chat, unread counts, live feeds): the API emits and listens to
 // these, the one socket client in @skynet/shared and the remotes use the same names (spec point 7: emits sendID; issue 20 replaced the
 // displayMessage list with a one-message delta, docs/decisions.md).
-import type { Message } from './entities.js';
+import type { Static } from '@sinclair/typebox';
+import type { UnreadCounts as UnreadCountsSchema } from './api/entities.js';
+import type * as S from './api/socket-events.js';
+
+// The payload types below are derived from the schemas in ./api/socket-events.ts (types only: nothing reaches a
+// bundle), which the OpenAPI document describes under x-socket-events.
 
 export const SOCKET_PATH = '/socket.io';
 
@@ -50,36 +55,21 @@ export const GALAXY_FEED = 'galaxy';
 export type FeedName = string;
 
 /** The second argument of a followFeed. */
-export interface FollowFeedOptions {
-  /** The newest post the client shows of this feed: what the feed gained since is announced at once. */
-  after?: string;
-}
+export type FollowFeedOptions = Static<typeof S.FollowFeedOptions>;
 
 /** A post that came to (or left) a feed: enough to count it and to tell which planet's feed it belongs to. */
-export interface FeedPostPayload {
-  id: string;
-  planetId: string;
-}
+export type FeedPostPayload = Static<typeof S.FeedPostPayload>;
 
 /**
  * What the signed-in user has not seen yet: notifications (likes, replies, follows...) and direct messages. Answered by
  * `GET /api/notifications/unread` (`value`) and pushed live as SOCKET_EVENTS.unreadCounts.
  */
-export interface UnreadCounts {
-  notifications: number;
-  messages: number;
-}
+export type UnreadCounts = Static<typeof UnreadCountsSchema>;
 
-export type SocketAck = { ok: true } | { ok: false; error: string };
+export type SocketAck = Static<typeof S.SocketAck>;
 
 /** The second argument of a join: where the client's copy of the conversation ends. */
-export interface JoinOptions {
-  /**
-   * The id of the newest message the client holds with every earlier one (a message of this conversation). Absent:
-   * the client holds nothing yet and gets the latest history.
-   */
-  after?: string;
-}
+export type JoinOptions = Static<typeof S.JoinOptions>;
 
 /**
  * What a join with JoinOptions brings besides the room: the messages stored after the cursor, oldest first, so a
@@ -87,22 +77,16 @@ export interface JoinOptions {
  * `replace`: the answer is the conversation's latest history (no cursor, a cursor the server does not know, or more
  * missed than the history holds); it replaces the shown list.
  */
-export interface CatchUp {
-  messages: Message[];
-  top: number;
-  replace: boolean;
-}
+export type CatchUp = Static<typeof S.CatchUp>;
 
 /** The acknowledgement of a join: a join without JoinOptions gets no catchUp (older clients). */
-export type JoinAck = { ok: true; catchUp?: CatchUp } | { ok: false; error: string };
+export type JoinAck = Static<typeof S.JoinAck>;
 
 /**
  * One new message, as the room gets it: the message and its number in the conversation (1, 2, 3... in commit order,
  * no gaps), so a client sees a message it missed (a number skipped) and catches up.
  */
-export interface NewMessagePayload extends Message {
-  seq: number;
-}
+export type NewMessagePayload = Static<typeof S.NewMessagePayload>;
 
 /** What the socket handshake carries (`auth`): the same token as the HTTP client's Authorization header. */
 export interface SocketAuth {
@@ -110,7 +94,4 @@ export interface SocketAuth {
 }
 
 /** Sent to each member's own room: the conversation and the other member. */
-export interface ConversationStartedPayload {
-  conversationId: string;
-  userId: string;
-}
+export type ConversationStartedPayload = Static<typeof S.ConversationStartedPayload>;

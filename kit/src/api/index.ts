@@ -1,21 +1,6 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
-import type {
-  Comment,
-  ConversationRow,
-  CurrentUser,
-  Envelope,
-  Faq,
-  Id,
-  Location,
-  Message,
-  MessageDay,
-  Planet,
-  PlatformEvent,
-  Post,
-  SignupPayload,
-  User,
-} from '@skynet/contract';
+import type { Envelope, Id, Location, PlatformEvent, SignupPayload } from '@skynet/contract';
 import {
   cacheIds,
   getEnvelope as get,
@@ -25,19 +10,15 @@ import {
   sessionCalls,
   unwrap,
 } from '@skynet/shared';
+import type { AnswerOf, BodyOf, ValueOf } from './types';
+
+export { notificationsApi } from './notifications';
+export type { AnswerOf, BodyOf, ValueOf } from './types';
 
 const seg = (value: string) => encodeURIComponent(value);
 
 /** One of your sessions (sign-ins), as GET /user/sessions answers it. */
-export interface SessionInfo {
-  _id: string;
-  /** The browser's user agent when it signed in. */
-  userAgent: string;
-  createdAt: string;
-  lastUsedAt: string;
-  /** The session of this browser. */
-  current: boolean;
-}
+export type SessionInfo = ValueOf<'sessions'>[number];
 
 /** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
 async function setCachedToggle(id: string, value: boolean): Promise<void> {
@@ -49,51 +30,70 @@ async function setCachedToggle(id: string, value: boolean): Promise<void> {
 
 export const authApi = {
   async login(email: string, password: string): Promise<string> {
-    const envelope = (await http.post<Envelope<string>>('/user/login', { email, password })).data;
+    const envelope = (
+      await http.post<AnswerOf<'login'>>('/user/login', { email, password } satisfies BodyOf<'login'>)
+    ).data;
     if (!envelope.success || typeof envelope.value !== 'string') throw new Error('Invalid login response');
     return envelope.value;
   },
   async signup(payload: SignupPayload): Promise<string> {
-    return unwrap((await http.post<Envelope<string>>('/user/signup', payload)).data);
+    return unwrap(
+      (await http.post<Envelope<ValueOf<'signup'>>>('/user/signup', payload satisfies BodyOf<'signup'>)).data,
+    );
   },
   /** The identity provider's authorization address; the page navigates to it. */
   async identityProviderUrl(): Promise<string> {
-    return unwrap((await http.post<Envelope<string>>('/user/oauth/google')).data);
+    return unwrap((await http.post<Envelope<ValueOf<'identityProviderUrl'>>>('/user/oauth/google')).data);
   },
   /** Our token exchange for the `code` the provider round trip leaves in /login's query. */
   async exchangeCode(code: string): Promise<string> {
-    return unwrap((await http.post<Envelope<string>>('/user/oauth/token', { code })).data);
+    return unwrap(
+      (
+        await http.post<Envelope<ValueOf<'exchangeCode'>>>('/user/oauth/token', {
+          code,
+        } satisfies BodyOf<'exchangeCode'>)
+      ).data,
+    );
   },
   async forgotPassword(email: string): Promise<void> {
-    await http.post('/user/forgetpassword', { email });
+    await http.post('/user/forgetpassword', { email } satisfies BodyOf<'forgotPassword'>);
   },
   async resetPassword(token: string, password: string, confirmpassword: string): Promise<void> {
-    await http.patch(`/user/resetpassword/${seg(token)}`, { password, confirmpassword });
+    await http.patch(`/user/resetpassword/${seg(token)}`, {
+      password,
+      confirmpassword,
+    } satisfies BodyOf<'resetPassword'>);
   },
   /** The link mailed to a new address: the account now uses it. Answers the server's message. */
   async confirmEmail(token: string): Promise<string> {
-    return messageOf(await http.post('/user/email/confirm', { token }));
+    return messageOf(await http.post('/user/email/confirm', { token } satisfies BodyOf<'confirmEmail'>));
   },
   /** The link mailed to the old address: the change is undone and every device signed out. */
   async undoEmail(token: string): Promise<string> {
-    return messageOf(await http.post('/user/email/undo', { token }));
+    return messageOf(await http.post('/user/email/undo', { token } satisfies BodyOf<'undoEmail'>));
   },
 };
 
 export const accountApi = {
-  currentUser: (): Promise<CurrentUser> => sessionCalls.currentUser(),
+  currentUser: (): Promise<ValueOf<'currentUser'>> => sessionCalls.currentUser(),
   /**
    * The API retires every older token when the password changes and answers a fresh one in `value`: the session
    * keeps it and reopens the live socket with it, so the person stays signed in.
    */
   async changePassword(password: string, newpassword: string, confirmpassword: string): Promise<string> {
-    const response = await http.patch('/user/changepassword', { password, newpassword, confirmpassword });
+    const response = await http.patch<AnswerOf<'changePassword'>>('/user/changepassword', {
+      password,
+      newpassword,
+      confirmpassword,
+    } satisfies BodyOf<'changePassword'>);
     const fresh = (response.data as { value?: unknown }).value;
     if (typeof fresh === 'string' && fresh) session.replaceToken(fresh);
     return messageOf(response);
   },
   async changeUsername(newUsername: string): Promise<string> {
-    return messageOf(await http.patch('/user/changeUsername', { newUsername }));
+    return messageOf(
+      await http.patch('/user/changeUsername', { newUsername } satisfies BodyOf<'changeUsername'>),
+    );
   },
   /** Asks for the change (the current password proves it is you); it takes effect through the mailed link. */
   async changeEmail(
@@ -108,11 +108,11 @@ export const accountApi = {
         newEmail,
         confirmEmail,
         ...(password === undefined ? {} : { password }),
-      }),
+      } satisfies BodyOf<'changeEmail'>),
     );
   },
   async changeBio(newBio: string): Promise<string> {
-    return messageOf(await http.patch('/user/changeBio', { newBio }));
+    return messageOf(await http.patch('/user/changeBio', { newBio } satisfies BodyOf<'changeBio'>));
   },
   /** The phrase, and the current password (none for an identity-provider account, which signed in recently). */
   async deleteAccount(confirmationInput: string, password?: string): Promise<string> {
@@ -120,12 +120,12 @@ export const accountApi = {
       await http.post('/user/deleteaccount/delete', {
         confirmationInput,
         ...(password === undefined ? {} : { password }),
-      }),
+      } satisfies BodyOf<'deleteAccount'>),
     );
   },
   /** Your live sessions, most recently used first. */
   async sessions(): Promise<SessionInfo[]> {
-    return unwrap((await http.get<Envelope<SessionInfo[]>>('/user/sessions', { cache: false })).data);
+    return unwrap((await http.get<Envelope<ValueOf<'sessions'>>>('/user/sessions', { cache: false })).data);
   },
   /** Signs one session out (its tokens and live connections end). */
   async signOutSession(id: string): Promise<string> {
@@ -137,9 +137,9 @@ export const accountApi = {
   },
   /** Uploads a data URL; answers the new avatar URL. */
   async changeAvatar(avatarDataUrl: string, onProgress?: (fraction: number) => void): Promise<string> {
-    const response = await http.patch<Envelope<string>>(
+    const response = await http.patch<Envelope<ValueOf<'changeAvatar'>>>(
       '/user/changeavatar',
-      { avatarDataUrl },
+      { avatarDataUrl } satisfies BodyOf<'changeAvatar'>,
       { onUploadProgress: (event) => onProgress?.(event.total ? event.loaded / event.total : 0) },
     );
     return unwrap(response.data);
@@ -152,51 +152,51 @@ function messageOf(response: { data: unknown }): string {
 }
 
 export const planetApi = {
-  async list(): Promise<Planet[]> {
-    return unwrap(await get<Planet[]>('/planet', { id: cacheIds.planets() }));
+  async list(): Promise<ValueOf<'planets'>> {
+    return unwrap(await get<ValueOf<'planets'>>('/planet', { id: cacheIds.planets() }));
   },
-  async get(id: Id): Promise<Planet> {
-    return unwrap(await get<Planet>(`/planet/${seg(id)}`));
+  async get(id: Id): Promise<ValueOf<'planet'>> {
+    return unwrap(await get<ValueOf<'planet'>>(`/planet/${seg(id)}`));
   },
 };
 
 export const feedApi = {
   /** Galaxy feed, pages from 1. */
-  async galaxy(page: number): Promise<Post[]> {
-    return unwrap(await get<Post[]>('/feed', { params: { page } }));
+  async galaxy(page: number): Promise<ValueOf<'galaxyFeed'>> {
+    return unwrap(await get<ValueOf<'galaxyFeed'>>('/feed', { params: { page } }));
   },
   /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
-  async of(id: Id, page: number): Promise<Post[]> {
-    return unwrap(await get<Post[]>(`/feed/${seg(id)}`, { params: { page } }));
+  async of(id: Id, page: number): Promise<ValueOf<'feedOf'>> {
+    return unwrap(await get<ValueOf<'feedOf'>>(`/feed/${seg(id)}`, { params: { page } }));
   },
-  async liked(page: number): Promise<Post[]> {
-    return unwrap(await get<{ likedPosts: Post[] }>('/user/liked', { params: { page } })).likedPosts;
+  async liked(page: number): Promise<ValueOf<'likedPosts'>['likedPosts']> {
+    return unwrap(await get<ValueOf<'likedPosts'>>('/user/liked', { params: { page } })).likedPosts;
   },
-  async saved(page: number): Promise<Post[]> {
-    return unwrap(await get<{ savedPosts: Post[] }>('/user/saved', { params: { page } })).savedPosts;
+  async saved(page: number): Promise<ValueOf<'savedPosts'>['savedPosts']> {
+    return unwrap(await get<ValueOf<'savedPosts'>>('/user/saved', { params: { page } })).savedPosts;
   },
-  async commented(page: number): Promise<Post[]> {
-    return unwrap(await get<{ commentedPosts: Post[] }>('/user/commented', { params: { page } }))
+  async commented(page: number): Promise<ValueOf<'commentedPosts'>['commentedPosts']> {
+    return unwrap(await get<ValueOf<'commentedPosts'>>('/user/commented', { params: { page } }))
       .commentedPosts;
   },
   /** A user's replies (their comments), newest first, each with its parent's preview; pages from 0. */
-  async replies(id: Id, page: number): Promise<Post[]> {
-    return unwrap(await get<Post[]>(`/user/${seg(id)}/replies`, { params: { page } }));
+  async replies(id: Id, page: number): Promise<ValueOf<'userReplies'>> {
+    return unwrap(await get<ValueOf<'userReplies'>>(`/user/${seg(id)}/replies`, { params: { page } }));
   },
 };
 
 export const postApi = {
   /** The post as its detail page shows it: never from the cache. */
-  async get(id: Id): Promise<Post> {
-    return unwrap(await get<Post>(`/post/${seg(id)}`, { cache: false }));
+  async get(id: Id): Promise<ValueOf<'post'>> {
+    return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { cache: false }));
   },
   /** A reply's parent, cached for 5 minutes (spec point 7). */
-  async parent(id: Id): Promise<Post> {
-    return unwrap(await get<Post>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
+  async parent(id: Id): Promise<ValueOf<'post'>> {
+    return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
   },
   async create(content: string, location: Location, parentPost?: Id): Promise<Id> {
-    const envelope = (await http.post<Envelope<{ _id: Id }>>('/post', { content, location, parentPost }))
-      .data;
+    const body = { content, location, parentPost } satisfies BodyOf<'createPost'>;
+    const envelope = (await http.post<Envelope<ValueOf<'createPost'>>>('/post', body)).data;
     return unwrap(envelope)._id;
   },
   async remove(id: Id): Promise<void> {
@@ -204,7 +204,7 @@ export const postApi = {
     await http.storage.remove(cacheIds.post(id));
   },
   async isLiked(id: Id): Promise<boolean> {
-    return Boolean((await get<boolean>(`/post/${seg(id)}/like`, { id: cacheIds.like(id) })).value);
+    return Boolean((await get<ValueOf<'isLiked'>>(`/post/${seg(id)}/like`, { id: cacheIds.like(id) })).value);
   },
   async setLiked(id: Id, liked: boolean): Promise<void> {
     if (liked) await http.post(`/post/${seg(id)}/like`);
@@ -212,45 +212,46 @@ export const postApi = {
     await setCachedToggle(cacheIds.like(id), liked);
   },
   async isSaved(id: Id): Promise<boolean> {
-    return Boolean((await get<boolean>(`/post/${seg(id)}/save`, { id: cacheIds.save(id) })).value);
+    return Boolean((await get<ValueOf<'isSaved'>>(`/post/${seg(id)}/save`, { id: cacheIds.save(id) })).value);
   },
   async setSaved(id: Id, saved: boolean): Promise<void> {
     if (saved) await http.post(`/post/${seg(id)}/save`);
     else await http.delete(`/post/${seg(id)}/save`);
     await setCachedToggle(cacheIds.save(id), saved);
   },
-  async comment(id: Id, content: string): Promise<Comment> {
-    return unwrap((await http.post<Envelope<Comment>>(`/post/${seg(id)}/comment`, { content })).data);
+  async comment(id: Id, content: string): Promise<ValueOf<'comment'>> {
+    const body = { content } satisfies BodyOf<'comment'>;
+    return unwrap((await http.post<Envelope<ValueOf<'comment'>>>(`/post/${seg(id)}/comment`, body)).data);
   },
   /** Comments, pages from 0. */
-  async comments(id: Id, page: number): Promise<Comment[]> {
-    return unwrap(await get<Comment[]>(`/post/${seg(id)}/comment`, { params: { page } }));
+  async comments(id: Id, page: number): Promise<ValueOf<'comments'>> {
+    return unwrap(await get<ValueOf<'comments'>>(`/post/${seg(id)}/comment`, { params: { page } }));
   },
   /** Post search, pages from 0; the text travels as one encoded path segment. */
-  async search(text: string, page: number): Promise<Post[]> {
-    return unwrap(await get<Post[]>(`/post/search/${seg(text)}`, { params: { page } }));
+  async search(text: string, page: number): Promise<ValueOf<'searchPosts'>> {
+    return unwrap(await get<ValueOf<'searchPosts'>>(`/post/search/${seg(text)}`, { params: { page } }));
   },
 };
 
 export const userApi = {
-  async get(id: Id): Promise<User> {
-    return unwrap(await get<User>(`/user/${seg(id)}`));
+  async get(id: Id): Promise<ValueOf<'user'>> {
+    return unwrap(await get<ValueOf<'user'>>(`/user/${seg(id)}`));
   },
-  async search(text: string, page: number): Promise<User[]> {
-    return unwrap(await get<User[]>(`/user/search/${seg(text)}`, { params: { page } }));
+  async search(text: string, page: number): Promise<ValueOf<'searchUsers'>> {
+    return unwrap(await get<ValueOf<'searchUsers'>>(`/user/search/${seg(text)}`, { params: { page } }));
   },
   /** People to follow (the desktop side column): not followed yet, the home planet's first. */
-  async suggestions(limit: number): Promise<User[]> {
-    return unwrap(await get<User[]>('/user/suggestions', { params: { limit } }));
+  async suggestions(limit: number): Promise<ValueOf<'suggestions'>> {
+    return unwrap(await get<ValueOf<'suggestions'>>('/user/suggestions', { params: { limit } }));
   },
-  async following(): Promise<User[]> {
-    return unwrap(await get<User[]>('/user/following'));
+  async following(): Promise<ValueOf<'following'>> {
+    return unwrap(await get<ValueOf<'following'>>('/user/following'));
   },
-  async followers(): Promise<User[]> {
-    return unwrap(await get<User[]>('/user/follower'));
+  async followers(): Promise<ValueOf<'followers'>> {
+    return unwrap(await get<ValueOf<'followers'>>('/user/follower'));
   },
   async isFollowing(id: Id): Promise<boolean> {
-    return Boolean((await get<boolean>(`/user/${seg(id)}/follow`)).value);
+    return Boolean((await get<ValueOf<'isFollowing'>>(`/user/${seg(id)}/follow`)).value);
   },
   async setFollowing(id: Id, follow: boolean): Promise<void> {
     if (follow) await http.post(`/user/${seg(id)}/follow`);
@@ -259,7 +260,7 @@ export const userApi = {
 };
 
 export interface ChatHistory {
-  days: MessageDay[];
+  days: AnswerOf<'chatHistory'>['message'];
   conversationId: Id | null;
 }
 
@@ -286,28 +287,25 @@ const FAILED_SEND_KEYS_MAX = 50;
 export const chatApi = {
   async history(receiverId: Id): Promise<ChatHistory> {
     const data = (
-      await http.post<{ success: boolean; message: MessageDay[]; conversationId?: Id | null }>(
-        '/user/getchats',
-        {
-          receiverId,
-        },
-      )
+      await http.post<Partial<AnswerOf<'chatHistory'>>>('/user/getchats', {
+        receiverId,
+      } satisfies BodyOf<'chatHistory'>)
     ).data;
     const days = Array.isArray(data.message) ? data.message : [];
     const conversationId = data.conversationId ?? days[0]?.messages[0]?.conversationId ?? null;
     return { days, conversationId };
   },
   /** Sends one message, exactly once however often it is retried (see failedSendKeys). */
-  async send(receiverId: Id, content: string): Promise<{ message: Message; conversationId: Id }> {
+  async send(receiverId: Id, content: string): Promise<ValueOf<'sendMessage'>> {
     const slot = `${receiverId}\n${content}`;
     const key = failedSendKeys.get(slot) ?? newIdempotencyKey();
     failedSendKeys.delete(slot);
     try {
       return unwrap(
         (
-          await http.post<Envelope<{ message: Message; conversationId: Id }>>(
+          await http.post<Envelope<ValueOf<'sendMessage'>>>(
             '/user/chat',
-            { content, receiverId },
+            { content, receiverId } satisfies BodyOf<'sendMessage'>,
             { headers: { 'Idempotency-Key': key } },
           )
         ).data,
@@ -321,18 +319,19 @@ export const chatApi = {
       throw error;
     }
   },
-  async conversations(): Promise<ConversationRow[]> {
-    const data = (await http.post<{ success: boolean; data: ConversationRow[] }>('/user/conversations')).data;
+  async conversations(): Promise<AnswerOf<'conversations'>['data']> {
+    const data = (await http.post<Partial<AnswerOf<'conversations'>>>('/user/conversations')).data;
     return Array.isArray(data.data) ? data.data : [];
   },
 };
 
 export const faqApi = {
-  async list(): Promise<Faq[]> {
-    return unwrap(await get<Faq[]>('/faqs'));
+  async list(): Promise<ValueOf<'faqs'>> {
+    return unwrap(await get<ValueOf<'faqs'>>('/faqs'));
   },
-  async search(query: string): Promise<Faq[]> {
-    return unwrap((await http.post<Envelope<Faq[]>>('/faqs', { query })).data);
+  async search(query: string): Promise<ValueOf<'searchFaqs'>> {
+    const body = { query } satisfies BodyOf<'searchFaqs'>;
+    return unwrap((await http.post<Envelope<ValueOf<'searchFaqs'>>>('/faqs', body)).data);
   },
 };
 
@@ -346,7 +345,7 @@ export const platformApi = {
     const response = await fetch(`${getRuntimeConfig().apiBaseUrl}/platform/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ events }),
+      body: JSON.stringify({ events } satisfies BodyOf<'reportPlatformEvents'>),
       credentials: 'same-origin',
     });
     const answer = await response.text();

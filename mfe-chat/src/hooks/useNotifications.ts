@@ -1,10 +1,9 @@
 // The notifications page's list: paged like every list (kit usePagedList), with what arrives live on top, and the
 // groups the reader has seen marked read (issue 22).
 import { type NotificationGroup, SOCKET_EVENTS } from '@skynet/contract';
-import { type PagedList, usePagedList } from '@skynet/kit';
+import { notificationsApi, type PagedList, usePagedList } from '@skynet/kit';
 import { getSocket } from '@skynet/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { notificationsApi } from '../lib/notificationsApi';
 import { groupKey } from '../lib/notificationText';
 
 /** Seen groups are marked read together, this long after the first of them came into view. */

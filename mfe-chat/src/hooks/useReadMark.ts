@@ -1,8 +1,8 @@
 // Tells the server how far the open conversation has been shown (issue 22: unread direct messages). The newest
 // message of the partner on screen is read once the tab is visible; each is reported once.
 import type { Message } from '@skynet/contract';
+import { notificationsApi } from '@skynet/kit';
 import { useEffect, useRef, useState } from 'react';
-import { notificationsApi } from '../lib/notificationsApi';
 
 const visible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 

@@ -27,11 +27,9 @@ jest.mock('@skynet/kit', () => ({
     send: (...args: unknown[]) => send(...args),
   },
   userApi: { get: (...args: unknown[]) => getUser(...args) },
-}));
-const chatRead = jest.fn();
-jest.mock('../lib/notificationsApi', () => ({
   notificationsApi: { chatRead: (...args: unknown[]) => chatRead(...args) },
 }));
+const chatRead = jest.fn();
 
 const partner = {
   _id: 'partner',

@@ -15,7 +15,8 @@ jest.mock('@skynet/shared', () => ({
   ...jest.requireActual('@skynet/shared'),
   getSocket: () => Promise.resolve(socket),
 }));
-jest.mock('../lib/notificationsApi', () => ({
+jest.mock('@skynet/kit', () => ({
+  ...jest.requireActual('@skynet/kit'),
   notificationsApi: {
     list: (...args: unknown[]) => list(...args),
     markRead: (...args: unknown[]) => markRead(...args),

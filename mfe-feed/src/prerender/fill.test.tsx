@@ -17,6 +17,7 @@ const post = (id: string, extra: Partial<Post> = {}): Post => ({
   createdAt: '2026-11-20T18:30:00.000Z',
   location: { _id: 'p', planetId: 'p', latitude: 0, longitude: 0 },
   parentPost: null,
+  parentPreview: null,
   deleted: false,
   likeCount: 3,
   commentCount: 1,

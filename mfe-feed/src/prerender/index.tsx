@@ -24,6 +24,7 @@ const PLACEHOLDER_POST: Post = {
   createdAt: '2001-02-03T12:00:00.000Z',
   location: { _id: 'planet-id', planetId: 'planet-id', latitude: 0, longitude: 0 },
   parentPost: null,
+  parentPreview: null,
   deleted: false,
   likeCount: 7,
   commentCount: 8,

@@ -1,7 +1,8 @@
 // The two unread badges of the navigation (issue 22): the counts from GET /api/notifications/unread, then live
 // from the one shared socket's SOCKET_EVENTS.unreadCounts. A failed call or a malformed payload counts as 0, quietly.
 import { SOCKET_EVENTS, type UnreadCounts } from '@skynet/contract';
-import { getSocket, http } from '@skynet/shared';
+import { notificationsApi } from '@skynet/kit';
+import { getSocket } from '@skynet/shared';
 import { useEffect, useState } from 'react';
 
 export const NO_UNREAD: UnreadCounts = { notifications: 0, messages: 0 };
@@ -29,8 +30,7 @@ export function toUnreadCounts(value: unknown): UnreadCounts {
 
 async function fetchUnread(): Promise<UnreadCounts> {
   try {
-    const { data } = await http.get<{ success?: boolean; value?: unknown }>('/notifications/unread');
-    return toUnreadCounts(data?.value);
+    return toUnreadCounts((await notificationsApi.unread())?.value);
   } catch {
     return NO_UNREAD; // the server may not offer the call (yet): no badge rather than an error
   }

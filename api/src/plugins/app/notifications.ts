@@ -1,4 +1,5 @@
 import {
+  NOTIFICATIONS_READ_MAX,
   type NotificationGroup,
   type NotificationKind,
   PAGE_SIZE,
@@ -12,7 +13,7 @@ import { avatarUrl } from './users/rows.js';
 /** Characters of the post a notification names (the page's second line). */
 export const NOTIFICATION_PREVIEW_LENGTH = 60;
 /** Most groups one `POST /api/notifications/read` names. */
-export const READ_IDS_MAX = 100;
+export const READ_IDS_MAX = NOTIFICATIONS_READ_MAX;
 /** Changes to one person's counts within this many ms are announced once (their newest counts). */
 const EMIT_DELAY_MS = 30;
 

@@ -1,23 +1,12 @@
+import type { PlatformEvent, PlatformEventCount } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Db, rows } from '../../db/database.js';
 
-export interface PlatformEvent {
-  /** `render-failure`: a canary's page threw while rendering (its area's boundary caught it). */
-  type: 'load' | 'load-failure' | 'mount-failure' | 'render-failure';
-  remote: string;
-  version: string;
-  at?: string;
-}
-
-export interface PlatformSummaryRow {
-  remote: string;
-  version: string;
-  type: string;
-  count: number;
-  last: string;
-}
+export type { PlatformEvent };
+/** One row of the summary (GET /api/platform/events/summary). */
+export type PlatformSummaryRow = PlatformEventCount;
 
 export function createPlatformRepository(db: Db) {
   return {

@@ -1,16 +1,17 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { buildOpenApi, calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** OpenAPI document generated from the route schemas; UI at /api/docs, JSON at /api/docs/json. */
+/**
+ * The OpenAPI document @skynet/contract builds from its calls (the same as contract/openapi.json); UI at /api/docs,
+ * JSON at /api/docs/json.
+ */
 async function swaggerPlugin(app: FastifyInstance) {
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Skynet API', version: '1.0.0', description: 'The calls of the Skynet spec, point 7.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
+    mode: 'static',
+    specification: { document: buildOpenApi(calls) as never },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

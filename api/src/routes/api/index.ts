@@ -1,4 +1,6 @@
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
+import { contractMismatches, type ServedRoute } from '../../lib/route-schema.js';
 import { requireAuth } from '../../plugins/app/auth.js';
 import feedRoutes from './feed.js';
 import miscRoutes from './misc.js';
@@ -21,6 +23,18 @@ export const noSuchApiCall = (method: string, url: string) =>
  */
 export default async function apiRoutes(app: FastifyInstance) {
   app.addHook('onRequest', requireAuth);
+  // Every route is a call of @skynet/contract (its operationId, method, path and access) and every call is served:
+  // the API does not start otherwise (api/test/routes/api/contract.test.ts).
+  const served: ServedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      served.push({
+        method,
+        url: route.url,
+        operationId: (route.schema as { operationId?: string } | undefined)?.operationId,
+        public: (route.config as { public?: boolean } | undefined)?.public === true,
+      });
+  });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ success: false, error: noSuchApiCall(request.method, request.url) });
   });
@@ -34,4 +48,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(postRoutes);
   await app.register(feedRoutes);
   await app.register(notificationRoutes);
+  const problems = contractMismatches(served, calls);
+  if (problems.length > 0)
+    throw new Error(`The API's routes differ from @skynet/contract:\n${problems.join('\n')}`);
 }

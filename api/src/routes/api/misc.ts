@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox';
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
+import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { errors, Faq, Ok, OkValue } from '../../schemas/entities.js';
 
 /** Health, FAQs, platform events (all public). */
 export default async function miscRoutes(fastify: FastifyInstance) {
@@ -9,22 +9,10 @@ export default async function miscRoutes(fastify: FastifyInstance) {
 
   // Liveness: this process answers (and names itself: NODE_NAME, also in every answer's x-skynet-node header).
   app.get(
-    '/health',
+    calls.health.path,
     {
       config: { public: true },
-      schema: {
-        tags: ['platform'],
-        security: [],
-        description: 'Liveness: the process answers. `node` is also sent as `x-skynet-node` on every answer.',
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            node: Type.String(),
-            pid: Type.Integer(),
-            uptime: Type.Number(),
-          }),
-        },
-      },
+      schema: routeSchema(calls.health),
     },
     async () => ({
       success: true as const,
@@ -35,24 +23,11 @@ export default async function miscRoutes(fastify: FastifyInstance) {
   );
 
   // Readiness: the database answers SELECT 1 and Redis (when configured) answers PING; 503 naming what failed.
-  const readiness = Type.Object({
-    success: Type.Boolean(),
-    node: Type.String(),
-    pid: Type.Integer(),
-    database: Type.String(),
-    redis: Type.String(),
-    error: Type.Optional(Type.String()),
-  });
   app.get(
-    '/health/ready',
+    calls.ready.path,
     {
       config: { public: true },
-      schema: {
-        tags: ['platform'],
-        security: [],
-        description: 'Readiness: `database` and `redis` are `ok`, `down` or `off` (Redis not configured).',
-        response: { 200: readiness, 503: readiness },
-      },
+      schema: routeSchema(calls.ready),
     },
     async (_request, reply) => {
       const r = await app.health.readiness();
@@ -63,25 +38,19 @@ export default async function miscRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/faqs',
+    calls.faqs.path,
     {
       config: { public: true },
-      schema: { tags: ['faqs'], security: [], response: { 200: OkValue(Type.Array(Faq)) } },
+      schema: routeSchema(calls.faqs),
     },
     async () => ({ success: true as const, value: await app.faqsRepository.all() }),
   );
 
   app.post(
-    '/faqs',
+    calls.searchFaqs.path,
     {
       config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['faqs'],
-        security: [],
-        description: 'FAQs whose question or answer matches the words of the query.',
-        body: Type.Object({ query: Type.String({ maxLength: 200 }) }),
-        response: { 200: OkValue(Type.Array(Faq)), ...errors(400, 429) },
-      },
+      schema: routeSchema(calls.searchFaqs),
     },
     async (request) => {
       const query = request.body.query.trim();
@@ -92,33 +61,11 @@ export default async function miscRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const short = (max: number) => Type.String({ minLength: 1, maxLength: max });
   app.post(
-    '/platform/events',
+    calls.reportPlatformEvents.path,
     {
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['platform'],
-        security: [],
-        description: 'Micro-frontend load/mount/render telemetry. No personal data is stored.',
-        body: Type.Object({
-          events: Type.Array(
-            Type.Object({
-              type: Type.Union([
-                Type.Literal('load'),
-                Type.Literal('load-failure'),
-                Type.Literal('mount-failure'),
-                Type.Literal('render-failure'),
-              ]),
-              remote: short(64),
-              version: short(32),
-              at: Type.Optional(Type.String({ maxLength: 40 })),
-            }),
-            { maxItems: 50 },
-          ),
-        }),
-        response: { 200: Ok, ...errors(400, 413, 429) },
-      },
+      schema: routeSchema(calls.reportPlatformEvents),
     },
     async (request) => {
       await app.platformRepository.record(request.body.events);
@@ -127,27 +74,10 @@ export default async function miscRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/platform/events/summary',
+    calls.platformEventsSummary.path,
     {
       config: { public: true },
-      schema: {
-        tags: ['platform'],
-        security: [],
-        description: 'Counts per remote, version and type over the last 24 hours.',
-        response: {
-          200: OkValue(
-            Type.Array(
-              Type.Object({
-                remote: Type.String(),
-                version: Type.String(),
-                type: Type.String(),
-                count: Type.Integer(),
-                last: Type.String(),
-              }),
-            ),
-          ),
-        },
-      },
+      schema: routeSchema(calls.platformEventsSummary),
     },
     async () => ({ success: true as const, value: await app.platformRepository.summary() }),
   );

@@ -1,9 +1,9 @@
-import { Type } from '@sinclair/typebox';
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { PLANETS, planetSvg } from '../../db/seed.js';
 import { notFound } from '../../lib/errors.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { errors, IdParams, OkValue, Planet } from '../../schemas/entities.js';
 
 const SVGS = new Map(PLANETS.map((p) => [`${p.id}.svg`, planetSvg(p)]));
 
@@ -13,24 +13,19 @@ export default async function planetRoutes(fastify: FastifyInstance) {
   const planets = app.planetsRepository;
 
   app.get(
-    '/planet',
+    calls.planets.path,
     {
       config: { public: true },
-      schema: { tags: ['planets'], security: [], response: { 200: OkValue(Type.Array(Planet)) } },
+      schema: routeSchema(calls.planets),
     },
     async () => ({ success: true as const, value: await planets.all() }),
   );
 
   app.get(
-    '/planet/:id',
+    calls.planet.path,
     {
       config: { public: true },
-      schema: {
-        tags: ['planets'],
-        security: [],
-        params: IdParams,
-        response: { 200: OkValue(Planet), ...errors(404) },
-      },
+      schema: routeSchema(calls.planet),
     },
     async (request) => {
       const planet = await planets.byId(request.params.id);
@@ -40,14 +35,10 @@ export default async function planetRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/planets/images/:file',
+    calls.planetImage.path,
     {
       config: { public: true },
-      schema: {
-        tags: ['planets'],
-        security: [],
-        params: Type.Object({ file: Type.String({ maxLength: 40 }) }),
-      },
+      schema: routeSchema(calls.planetImage),
     },
     async (request, reply) => {
       const svg = SVGS.get(request.params.file);

@@ -1,16 +1,15 @@
-import { Type } from '@sinclair/typebox';
 import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
 import { startSession } from '../../plugins/app/sessions.js';
 import { avatarUrl, toCurrentUser, type UserRow } from '../../plugins/app/users-repository.js';
-import { CurrentUser, errors, OkMessage, OkValue } from '../../schemas/entities.js';
-import { Email, Password, UserName } from '../../schemas/fields.js';
 
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
 export const PASSWORD_REQUIRED = 'Enter your current password to confirm it is you.';
@@ -52,29 +51,14 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       throw forbidden(PROVIDER_REAUTH);
   };
 
-  app.get(
-    '/user',
-    { schema: { tags: ['account'], response: { 200: OkValue(CurrentUser), ...errors(401) } } },
-    async (request) => ({ success: true as const, value: toCurrentUser(await me(currentUser(request).id)) }),
-  );
+  app.get(calls.currentUser.path, { schema: routeSchema(calls.currentUser) }, async (request) => ({
+    success: true as const,
+    value: toCurrentUser(await me(currentUser(request).id)),
+  }));
 
   app.patch(
-    '/user/changepassword',
-    {
-      schema: {
-        tags: ['account'],
-        description: 'Older tokens stop working; `value` carries a fresh token for this session.',
-        body: Type.Object({
-          password: Type.String({ maxLength: 128 }),
-          newpassword: Password,
-          confirmpassword: Type.String({ maxLength: 128 }),
-        }),
-        response: {
-          200: Type.Object({ success: Type.Literal(true), message: Type.String(), value: Type.String() }),
-          ...errors(400, 401),
-        },
-      },
-    },
+    calls.changePassword.path,
+    { schema: routeSchema(calls.changePassword) },
     async (request, reply) => {
       const user = currentUser(request);
       const row = await me(user.id);
@@ -102,109 +86,73 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.patch(
-    '/user/changeUsername',
-    {
-      schema: {
-        tags: ['account'],
-        body: Type.Object({ newUsername: UserName }),
-        response: { 200: OkMessage, ...errors(400, 401, 409) },
-      },
-    },
-    async (request) => {
-      const row = await me(currentUser(request).id);
-      const { newUsername } = request.body;
-      if (newUsername === row.user_name) throw badRequest('That is already your username.');
-      await users.setUserName(row.id, newUsername);
-      return { success: true as const, message: 'Your username has been changed.' };
-    },
-  );
+  app.patch(calls.changeUsername.path, { schema: routeSchema(calls.changeUsername) }, async (request) => {
+    const row = await me(currentUser(request).id);
+    const { newUsername } = request.body;
+    if (newUsername === row.user_name) throw badRequest('That is already your username.');
+    await users.setUserName(row.id, newUsername);
+    return { success: true as const, message: 'Your username has been changed.' };
+  });
 
-  app.patch(
-    '/user/changeEmail',
-    {
-      schema: {
-        tags: ['account'],
-        description:
-          'Needs the current password. Nothing changes yet: the new address gets a confirmation link (24 hours) ' +
-          'and the current one a notice with a link that undoes the change (7 days).',
-        body: Type.Object({
-          currEmail: Type.String({ maxLength: 254 }),
-          newEmail: Email,
-          confirmEmail: Type.String({ maxLength: 254 }),
-          password: Type.Optional(Type.String({ maxLength: 128 })),
-        }),
-        response: { 200: OkMessage, ...errors(400, 401, 403, 409) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const row = await me(user.id);
-      const { currEmail, newEmail, confirmEmail, password } = request.body;
-      if (!row.email) throw badRequest('This account signs in with an identity provider and has no e-mail.');
-      if (currEmail.trim().toLowerCase() !== row.email)
-        throw badRequest('The current e-mail is not correct.');
-      if (newEmail.trim().toLowerCase() !== confirmEmail.trim().toLowerCase())
-        throw badRequest('The new e-mails do not match.');
-      const next = newEmail.trim().toLowerCase();
-      if (next === row.email) throw badRequest('That is already your e-mail.');
-      await reauthenticate(row, user, password);
-      const taken = await users.byEmail(next);
-      if (taken) throw conflict('An account with that e-mail already exists.');
-      const confirmToken = randomToken();
-      const undoToken = randomToken();
-      await users.requestEmailChange({
-        userId: row.id,
-        oldEmail: row.email,
-        newEmail: next,
-        confirmToken,
-        undoToken,
-        confirmExpiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
-        undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS),
-      });
-      const origin = app.config.publicOrigin;
-      const confirmLink = `${origin}/confirmemail/${confirmToken}`;
-      const undoLink = `${origin}/undoemail/${undoToken}`;
-      const name = row.user_name;
-      // Through the mailer's own interface (its retries are its business); a failure is logged, never a 5xx here.
-      const sent = (what: string) => (err: unknown) => request.log.error({ err }, `${what} mail failed`);
-      await Promise.all([
-        app.mailer
-          .send({
-            to: next,
-            subject: 'Confirm your new Skynet e-mail address',
-            text: `Hello ${name},\n\nTo use this address for your Skynet account, open this link within 24 hours:\n\n${confirmLink}\n\nUntil then your account keeps its current address. If you did not ask for this, ignore this e-mail.\n`,
-            html: `<p>Hello ${escapeHtml(name)},</p><p>To use this address for your Skynet account, open this link within 24 hours:</p><p><a href="${confirmLink}">${confirmLink}</a></p><p>Until then your account keeps its current address. If you did not ask for this, ignore this e-mail.</p>`,
-          })
-          .catch(sent('e-mail confirmation')),
-        app.mailer
-          .send({
-            to: row.email,
-            subject: 'Your Skynet e-mail address is being changed',
-            text: `Hello ${name},\n\nSomeone signed in to your Skynet account asked to change its e-mail address to ${next}. It changes once that address confirms it.\n\nIf it was not you, open this link within 7 days to undo the change and sign out every device:\n\n${undoLink}\n\nThen choose a new password with "Forgot your password?" on the login page.\n`,
-            html: `<p>Hello ${escapeHtml(name)},</p><p>Someone signed in to your Skynet account asked to change its e-mail address to <strong>${escapeHtml(next)}</strong>. It changes once that address confirms it.</p><p>If it was not you, open this link within 7 days to undo the change and sign out every device:</p><p><a href="${undoLink}">${undoLink}</a></p><p>Then choose a new password with "Forgot your password?" on the login page.</p>`,
-          })
-          .catch(sent('e-mail change notice')),
-      ]);
-      return {
-        success: true as const,
-        message: `We sent a confirmation link to ${next}. Your e-mail changes when you open it (within 24 hours).`,
-      };
-    },
-  );
+  app.patch(calls.changeEmail.path, { schema: routeSchema(calls.changeEmail) }, async (request) => {
+    const user = currentUser(request);
+    const row = await me(user.id);
+    const { currEmail, newEmail, confirmEmail, password } = request.body;
+    if (!row.email) throw badRequest('This account signs in with an identity provider and has no e-mail.');
+    if (currEmail.trim().toLowerCase() !== row.email) throw badRequest('The current e-mail is not correct.');
+    if (newEmail.trim().toLowerCase() !== confirmEmail.trim().toLowerCase())
+      throw badRequest('The new e-mails do not match.');
+    const next = newEmail.trim().toLowerCase();
+    if (next === row.email) throw badRequest('That is already your e-mail.');
+    await reauthenticate(row, user, password);
+    const taken = await users.byEmail(next);
+    if (taken) throw conflict('An account with that e-mail already exists.');
+    const confirmToken = randomToken();
+    const undoToken = randomToken();
+    await users.requestEmailChange({
+      userId: row.id,
+      oldEmail: row.email,
+      newEmail: next,
+      confirmToken,
+      undoToken,
+      confirmExpiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+      undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS),
+    });
+    const origin = app.config.publicOrigin;
+    const confirmLink = `${origin}/confirmemail/${confirmToken}`;
+    const undoLink = `${origin}/undoemail/${undoToken}`;
+    const name = row.user_name;
+    // Through the mailer's own interface (its retries are its business); a failure is logged, never a 5xx here.
+    const sent = (what: string) => (err: unknown) => request.log.error({ err }, `${what} mail failed`);
+    await Promise.all([
+      app.mailer
+        .send({
+          to: next,
+          subject: 'Confirm your new Skynet e-mail address',
+          text: `Hello ${name},\n\nTo use this address for your Skynet account, open this link within 24 hours:\n\n${confirmLink}\n\nUntil then your account keeps its current address. If you did not ask for this, ignore this e-mail.\n`,
+          html: `<p>Hello ${escapeHtml(name)},</p><p>To use this address for your Skynet account, open this link within 24 hours:</p><p><a href="${confirmLink}">${confirmLink}</a></p><p>Until then your account keeps its current address. If you did not ask for this, ignore this e-mail.</p>`,
+        })
+        .catch(sent('e-mail confirmation')),
+      app.mailer
+        .send({
+          to: row.email,
+          subject: 'Your Skynet e-mail address is being changed',
+          text: `Hello ${name},\n\nSomeone signed in to your Skynet account asked to change its e-mail address to ${next}. It changes once that address confirms it.\n\nIf it was not you, open this link within 7 days to undo the change and sign out every device:\n\n${undoLink}\n\nThen choose a new password with "Forgot your password?" on the login page.\n`,
+          html: `<p>Hello ${escapeHtml(name)},</p><p>Someone signed in to your Skynet account asked to change its e-mail address to <strong>${escapeHtml(next)}</strong>. It changes once that address confirms it.</p><p>If it was not you, open this link within 7 days to undo the change and sign out every device:</p><p><a href="${undoLink}">${undoLink}</a></p><p>Then choose a new password with "Forgot your password?" on the login page.</p>`,
+        })
+        .catch(sent('e-mail change notice')),
+    ]);
+    return {
+      success: true as const,
+      message: `We sent a confirmation link to ${next}. Your e-mail changes when you open it (within 24 hours).`,
+    };
+  });
 
   app.post(
-    '/user/email/confirm',
+    calls.confirmEmail.path,
     {
       config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['account'],
-        security: [],
-        description:
-          'Uses the confirmation link mailed to the new address: the account now signs in with it.',
-        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: OkMessage, ...errors(400, 409, 429) },
-      },
+      schema: routeSchema(calls.confirmEmail),
     },
     async (request) => {
       const done = await users.confirmEmailChange(request.body.token);
@@ -218,18 +166,10 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/email/undo',
+    calls.undoEmail.path,
     {
       config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['account'],
-        security: [],
-        description:
-          'Uses the undo link mailed to the old address: the change is cancelled or reverted and every device is ' +
-          'signed out.',
-        body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: OkMessage, ...errors(400, 409, 429) },
-      },
+      schema: routeSchema(calls.undoEmail),
     },
     async (request) => {
       const done = await users.undoEmailChange(request.body.token);
@@ -244,73 +184,35 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.patch(
-    '/user/changeBio',
-    {
-      schema: {
-        tags: ['account'],
-        body: Type.Object({ newBio: Type.String({ maxLength: 300 }) }),
-        response: { 200: OkMessage, ...errors(400, 401) },
-      },
-    },
-    async (request) => {
-      const row = await me(currentUser(request).id);
-      const bio = request.body.newBio.trim();
-      // An empty bio clears it; any other must show something (zero-width characters alone are refused).
-      if (bio !== '' && !hasVisibleCharacter(bio))
-        throw badRequest('The bio must contain a visible character.');
-      await users.setBio(row.id, bio);
-      return { success: true as const, message: 'Your bio has been updated.' };
-    },
-  );
+  app.patch(calls.changeBio.path, { schema: routeSchema(calls.changeBio) }, async (request) => {
+    const row = await me(currentUser(request).id);
+    const bio = request.body.newBio.trim();
+    // An empty bio clears it; any other must show something (zero-width characters alone are refused).
+    if (bio !== '' && !hasVisibleCharacter(bio))
+      throw badRequest('The bio must contain a visible character.');
+    await users.setBio(row.id, bio);
+    return { success: true as const, message: 'Your bio has been updated.' };
+  });
 
-  app.patch(
-    '/user/changeavatar',
-    {
-      schema: {
-        tags: ['account'],
-        description:
-          'A data URL of a png, jpeg or webp image of at most 3,000,000 bytes; answers the new avatar URL.',
-        body: Type.Object({ avatarDataUrl: Type.String({ minLength: 1, maxLength: 4_100_000 }) }),
-        response: { 200: OkValue(Type.String()), ...errors(400, 401, 413) },
-      },
-    },
-    async (request) => {
-      const row = await me(currentUser(request).id);
-      const file = await app.avatars.store(row.id, request.body.avatarDataUrl);
-      await users.setAvatar(row.id, file);
-      return { success: true as const, value: avatarUrl(file)! };
-    },
-  );
+  app.patch(calls.changeAvatar.path, { schema: routeSchema(calls.changeAvatar) }, async (request) => {
+    const row = await me(currentUser(request).id);
+    const file = await app.avatars.store(row.id, request.body.avatarDataUrl);
+    await users.setAvatar(row.id, file);
+    return { success: true as const, value: avatarUrl(file)! };
+  });
 
-  app.post(
-    '/user/deleteaccount/delete',
-    {
-      schema: {
-        tags: ['account'],
-        description:
-          'The exact phrase and the current password (an account without one: a sign-in at the identity provider ' +
-          'within the last 10 minutes).',
-        body: Type.Object({
-          confirmationInput: Type.Optional(Type.String({ maxLength: 200 })),
-          password: Type.Optional(Type.String({ maxLength: 128 })),
-        }),
-        response: { 200: OkMessage, ...errors(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      if (request.body.confirmationInput !== DELETE_ACCOUNT_PHRASE) throw badRequest(PHRASE_MISMATCH);
-      await reauthenticate(await me(user.id), user, request.body.password);
-      await users.markDeleted(user.id);
-      await app.sessions.revokeAll(user.id, 'account deleted');
-      app.tokens.forget(user.id);
-      app.realtime.disconnectUser(user.id);
-      return {
-        success: true as const,
-        message:
-          'Your account has been deleted. It will be removed for good in 30 days; contact support to undo this.',
-      };
-    },
-  );
+  app.post(calls.deleteAccount.path, { schema: routeSchema(calls.deleteAccount) }, async (request) => {
+    const user = currentUser(request);
+    if (request.body.confirmationInput !== DELETE_ACCOUNT_PHRASE) throw badRequest(PHRASE_MISMATCH);
+    await reauthenticate(await me(user.id), user, request.body.password);
+    await users.markDeleted(user.id);
+    await app.sessions.revokeAll(user.id, 'account deleted');
+    app.tokens.forget(user.id);
+    app.realtime.disconnectUser(user.id);
+    return {
+      success: true as const,
+      message:
+        'Your account has been deleted. It will be removed for good in 30 days; contact support to undo this.',
+    };
+  });
 }

@@ -1,9 +1,10 @@
-import { Type } from '@sinclair/typebox';
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { appendSetCookie, readCookie, serializeCookie } from '../../lib/cookies.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid, randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { bearerToken, currentUser } from '../../plugins/app/auth.js';
 import {
@@ -12,8 +13,6 @@ import {
   setRefreshCookie,
   startSession,
 } from '../../plugins/app/sessions.js';
-import { errors, OkMessage, OkValue } from '../../schemas/entities.js';
-import { Email, Password, PlanetLocation, UserName } from '../../schemas/fields.js';
 
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const FORGOT_ANSWER = 'If an account exists, a password reset email was sent.';
@@ -26,14 +25,6 @@ const OIDC_COOKIE_SECURE = '__Host-skynet_oidc';
 /** On a plain-http origin other than localhost a Secure cookie would be refused: the same cookie without the prefix. */
 const OIDC_COOKIE_PLAIN = 'skynet_oidc';
 const OIDC_COOKIE_MAX_AGE_S = 10 * 60;
-
-const SessionInfo = Type.Object({
-  _id: Type.String(),
-  userAgent: Type.String(),
-  createdAt: Type.String(),
-  lastUsedAt: Type.String(),
-  current: Type.Boolean({ description: 'The session of the token that asked.' }),
-});
 
 /** Sign-up, sign-in, token refresh, logout and sessions, identity-provider sign-in, forgot/reset password. */
 export default async function userAuthRoutes(fastify: FastifyInstance) {
@@ -51,15 +42,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   });
 
   app.post(
-    '/user/signup',
+    calls.signup.path,
     {
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: Type.Object({ email: Email, userName: UserName, password: Password, location: PlanetLocation }),
-        response: { 200: OkValue(Type.String({ description: 'JWT' })), ...errors(400, 409, 429) },
-      },
+      schema: routeSchema(calls.signup),
     },
     async (request, reply) => {
       const { email, userName, password, location } = request.body;
@@ -77,18 +63,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/login',
+    calls.login.path,
     {
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        body: Type.Object({
-          email: Type.String({ maxLength: 254 }),
-          password: Type.String({ maxLength: 128 }),
-        }),
-        response: { 200: OkValue(Type.String({ description: 'JWT' })), ...errors(400, 401, 403, 429) },
-      },
+      schema: routeSchema(calls.login),
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -102,23 +80,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/user/login',
+    calls.checkToken.path,
     {
-      // Public so that an expired access token can be renewed with the refresh cookie; answers 401 otherwise.
       config: { public: true },
-      schema: {
-        tags: ['auth'],
-        description:
-          'No query: 200 when the token is valid (401 otherwise). token=refresh: a new access token in value. ' +
-          'With the refresh cookie (set at sign-in) the cookie is rotated and the token lasts the full access ' +
-          'lifetime; with only a valid bearer token the new token ends when that one does. A rotated refresh ' +
-          'token presented again ends its session.',
-        querystring: Type.Object({ token: Type.Optional(Type.Literal('refresh')) }),
-        response: {
-          200: Type.Object({ success: Type.Literal(true), value: Type.Optional(Type.String()) }),
-          ...errors(400, 401),
-        },
-      },
+      schema: routeSchema(calls.checkToken),
     },
     async (request, reply) => {
       if (request.query.token !== 'refresh') {
@@ -169,18 +134,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/logout',
+    calls.logout.path,
     {
-      // Public: an expired access token or the refresh cookie alone still names the session to end.
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        description:
-          "Ends this sign-in on the server: the bearer token's session and the refresh cookie's session are " +
-          'revoked (their access tokens and live sockets stop within a second) and the cookie is cleared. Always ' +
-          '200: signing out twice is not an error.',
-        response: { 200: OkMessage, ...errors(400, 429) },
-      },
+      schema: routeSchema(calls.logout),
     },
     async (request, reply) => {
       const bearer = bearerToken(request.headers.authorization);
@@ -204,61 +161,34 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/user/sessions',
-    {
-      schema: {
-        tags: ['auth'],
-        description: 'Your live sessions (sign-ins), most recently used first; `current` marks this one.',
-        response: { 200: OkValue(Type.Array(SessionInfo)), ...errors(401) },
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      const list = await app.sessions.list(user.id);
-      return {
-        success: true as const,
-        value: list.map((s) => ({
-          _id: s.id,
-          userAgent: s.user_agent,
-          createdAt: new Date(s.created_at).toISOString(),
-          lastUsedAt: new Date(s.last_used_at).toISOString(),
-          current: s.id === user.sessionId,
-        })),
-      };
-    },
-  );
+  app.get(calls.sessions.path, { schema: routeSchema(calls.sessions) }, async (request) => {
+    const user = currentUser(request);
+    const list = await app.sessions.list(user.id);
+    return {
+      success: true as const,
+      value: list.map((s) => ({
+        _id: s.id,
+        userAgent: s.user_agent,
+        createdAt: new Date(s.created_at).toISOString(),
+        lastUsedAt: new Date(s.last_used_at).toISOString(),
+        current: s.id === user.sessionId,
+      })),
+    };
+  });
+
+  app.delete(calls.endSession.path, { schema: routeSchema(calls.endSession) }, async (request, reply) => {
+    const user = currentUser(request);
+    const { sessionId } = request.params;
+    if (!isUuid(sessionId) || !(await app.sessions.revoke(sessionId, 'signed out from settings', user.id)))
+      throw notFound('That session does not exist or has already ended.');
+    app.tokens.forgetSession(sessionId);
+    if (sessionId === user.sessionId) clearRefreshCookie(app, reply);
+    return { success: true as const, message: 'That session has been signed out.' };
+  });
 
   app.delete(
-    '/user/sessions/:sessionId',
-    {
-      schema: {
-        tags: ['auth'],
-        description: 'Signs one of your sessions out (its tokens and live sockets end within a second).',
-        params: Type.Object({ sessionId: Type.String({ maxLength: 64 }) }),
-        response: { 200: OkMessage, ...errors(400, 401, 404) },
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const { sessionId } = request.params;
-      if (!isUuid(sessionId) || !(await app.sessions.revoke(sessionId, 'signed out from settings', user.id)))
-        throw notFound('That session does not exist or has already ended.');
-      app.tokens.forgetSession(sessionId);
-      if (sessionId === user.sessionId) clearRefreshCookie(app, reply);
-      return { success: true as const, message: 'That session has been signed out.' };
-    },
-  );
-
-  app.delete(
-    '/user/sessions',
-    {
-      schema: {
-        tags: ['auth'],
-        description: 'Sign out everywhere: every session of yours ends, this one included.',
-        response: { 200: OkMessage, ...errors(401) },
-      },
-    },
+    calls.endAllSessions.path,
+    { schema: routeSchema(calls.endAllSessions) },
     async (request, reply) => {
       const user = currentUser(request);
       await app.sessions.revokeAll(user.id, 'signed out everywhere');
@@ -272,15 +202,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/oauth/google',
+    calls.identityProviderUrl.path,
     {
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        description: "The identity provider's authorization URL (OpenID Connect, PKCE, state, nonce).",
-        response: { 200: OkValue(Type.String()), ...errors(400, 502) },
-      },
+      schema: routeSchema(calls.identityProviderUrl),
     },
     async (_request, reply) => {
       // The flow is bound to this browser: the secret travels in a cookie, only its hash is stored with the state.
@@ -295,10 +220,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/user/oauth/callback',
+    calls.identityProviderCallback.path,
     {
       config: { public: true },
-      schema: { tags: ['auth'], security: [], hide: false, description: 'Provider redirect target.' },
+      schema: routeSchema(calls.identityProviderCallback),
     },
     async (request, reply) => {
       const url = new URL(request.url, config.publicOrigin);
@@ -321,16 +246,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/oauth/token',
+    calls.exchangeCode.path,
     {
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        description: 'Exchanges the one-time code of /login?code=... for a token (single use, 2 minutes).',
-        body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 200: OkValue(Type.String({ description: 'JWT' })), ...errors(400, 429) },
-      },
+      schema: routeSchema(calls.exchangeCode),
     },
     async (request, reply) => {
       const browserSecret = readCookie(request.headers.cookie, oidcCookie);
@@ -343,16 +262,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/user/forgetpassword',
+    calls.forgotPassword.path,
     {
       config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        description: 'Same answer whether or not the address has an account.',
-        body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }),
-        response: { 200: OkMessage, ...errors(400, 429) },
-      },
+      schema: routeSchema(calls.forgotPassword),
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
@@ -376,16 +289,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    '/user/resetpassword/:token',
+    calls.resetPassword.path,
     {
       config: { public: true, rateLimit: authLimit },
-      schema: {
-        tags: ['auth'],
-        security: [],
-        params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
-        body: Type.Object({ password: Password, confirmpassword: Type.String({ maxLength: 128 }) }),
-        response: { 200: OkMessage, ...errors(400, 429) },
-      },
+      schema: routeSchema(calls.resetPassword),
     },
     async (request) => {
       const { password, confirmpassword } = request.body;

@@ -1,13 +1,12 @@
-import { Type } from '@sinclair/typebox';
-import { MESSAGE_MAX_LENGTH } from '@skynet/contract';
+import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { routeSchema } from '../../lib/route-schema.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { isClientKeyConflict } from '../../plugins/app/chat-repository.js';
-import { ConversationRow, DayGroup, errors, Message } from '../../schemas/entities.js';
 
 /** What an Idempotency-Key of POST /api/user/chat may be: 1-64 letters, digits, `_` or `-` (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -38,34 +37,12 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
   };
 
   app.post(
-    '/user/chat',
+    calls.sendMessage.path,
     {
       config: {
         rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: (req) => req.user?.id ?? req.ip },
       },
-      schema: {
-        tags: ['chat'],
-        description:
-          'Sends a message. Every member who joined the room gets it as newMessage (that one message); a new conversation also emits conversationStarted to both users. With an Idempotency-Key header (1-64 of A-Z a-z 0-9 _ -, one per message, scoped to the sender) a retry answers the message the first send stored, without storing it again or emitting anything; the same key with another receiver or text is a 422.',
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(
-            Type.String({
-              description: 'One per message the sender means to send once; reused by its retries.',
-            }),
-          ),
-        }),
-        body: Type.Object({
-          content: Type.String({ minLength: 1, maxLength: MESSAGE_MAX_LENGTH }),
-          receiverId: Type.String({ minLength: 1, maxLength: 64 }),
-        }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            value: Type.Object({ message: Message, conversationId: Type.String() }),
-          }),
-          ...errors(400, 401, 404, 422, 429),
-        },
-      },
+      schema: routeSchema(calls.sendMessage),
     },
     async (request) => {
       const me = currentUser(request);
@@ -111,47 +88,19 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/user/getchats',
-    {
-      schema: {
-        tags: ['chat'],
-        description:
-          'Day groups (UTC, oldest first) of the conversation with receiverId; conversationId null if none yet.',
-        body: Type.Object({ receiverId: Type.String({ minLength: 1, maxLength: 64 }) }),
-        response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            message: Type.Array(DayGroup),
-            conversationId: Type.Union([Type.String(), Type.Null()]),
-          }),
-          ...errors(400, 401, 404),
-        },
-      },
-    },
-    async (request) => {
-      const me = currentUser(request);
-      const other = await partner(request.body.receiverId, me.id, false);
-      const conversation = await chat.conversationWith(me.id, other);
-      return {
-        success: true as const,
-        message: conversation ? await chat.history(conversation) : [],
-        conversationId: conversation?.id ?? null,
-      };
-    },
-  );
+  app.post(calls.chatHistory.path, { schema: routeSchema(calls.chatHistory) }, async (request) => {
+    const me = currentUser(request);
+    const other = await partner(request.body.receiverId, me.id, false);
+    const conversation = await chat.conversationWith(me.id, other);
+    return {
+      success: true as const,
+      message: conversation ? await chat.history(conversation) : [],
+      conversationId: conversation?.id ?? null,
+    };
+  });
 
-  app.post(
-    '/user/conversations',
-    {
-      schema: {
-        tags: ['chat'],
-        response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(ConversationRow) }),
-          ...errors(401),
-        },
-      },
-    },
-    async (request) => ({ success: true as const, data: await chat.conversations(currentUser(request).id) }),
-  );
+  app.post(calls.conversations.path, { schema: routeSchema(calls.conversations) }, async (request) => ({
+    success: true as const,
+    data: await chat.conversations(currentUser(request).id),
+  }));
 }

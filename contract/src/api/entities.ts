@@ -1,0 +1,187 @@
+// The entities of spec point 3 as the API answers them (api/README.md has the parts the spec left open). The types
+// every package uses (contract/src/entities.ts) are derived from these schemas: one definition.
+import { Type } from '@sinclair/typebox';
+import { PLATFORM_EVENT_TYPES } from '../registry.js';
+import { Nullable } from './envelope.js';
+
+export const Id = Type.String({ description: 'An id (string).' });
+export const IsoDate = Type.String({ format: 'date-time' });
+
+export const Coordinates = Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+});
+
+export const PostLocation = Type.Object({
+  _id: Id,
+  planetId: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+});
+
+const postFields = {
+  _id: Id,
+  authorId: Id,
+  userName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  content: Type.String({ description: "'' when deleted" }),
+  createdAt: IsoDate,
+  location: PostLocation,
+  deleted: Type.Boolean(),
+  likeCount: Type.Integer(),
+  commentCount: Type.Integer(),
+};
+
+export const Post = Type.Object({
+  ...postFields,
+  parentPost: Nullable(Id),
+  parentPreview: Nullable(
+    Type.String({
+      description:
+        'First 5 characters of the parent post (all if shorter); null when no parent or it is deleted.',
+    }),
+  ),
+});
+
+export const Comment = Type.Object(postFields);
+
+export const UserLocation = Type.Object({
+  planetId: Type.String(),
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+});
+
+export const User = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  bio: Type.String(),
+  createdAt: IsoDate,
+  deleted: Type.Boolean(),
+  followerCount: Type.Integer(),
+  followingCount: Type.Integer(),
+  postCount: Type.Integer(),
+  location: UserLocation,
+});
+
+export const CurrentUser = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  email: Type.Optional(Type.String({ description: 'Absent for identity-provider accounts.' })),
+  avatarUrl: Nullable(Type.String()),
+  bio: Type.String(),
+  followerCount: Type.Integer(),
+  followingCount: Type.Integer(),
+  postCount: Type.Integer(),
+  admin: Type.Boolean(),
+  createdAt: IsoDate,
+  location: UserLocation,
+});
+
+export const Planet = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  visual: Type.Object({
+    radius: Type.Number(),
+    orbitRadius: Type.Number(),
+    orbitDuration: Type.Number(),
+    imageUrl: Type.String(),
+  }),
+});
+
+export const Faq = Type.Object({ _id: Id, question: Type.String(), answer: Type.String() });
+
+export const Message = Type.Object({
+  _id: Id,
+  content: Type.String(),
+  senderId: Id,
+  createdAt: IsoDate,
+  conversationId: Id,
+});
+
+export const DayGroup = Type.Object({
+  _id: Type.String({ description: "UTC day 'YYYY-MM-DD'" }),
+  messages: Type.Array(Message),
+});
+
+export const ConversationRow = Type.Object({
+  userId: Id,
+  name: Type.String(),
+  avatar: Nullable(Type.String()),
+  lastMessageAt: IsoDate,
+});
+
+export const SessionInfo = Type.Object({
+  _id: Type.String(),
+  userAgent: Type.String({ description: "The browser's user agent when it signed in." }),
+  createdAt: Type.String(),
+  lastUsedAt: Type.String(),
+  current: Type.Boolean({ description: 'The session of the token that asked.' }),
+});
+
+export const UnreadCounts = Type.Object({
+  notifications: Type.Integer({ minimum: 0 }),
+  messages: Type.Integer({ minimum: 0 }),
+});
+
+export const NotificationKind = Type.Union([
+  Type.Literal('like'),
+  Type.Literal('comment'),
+  Type.Literal('reply'),
+  Type.Literal('follow'),
+]);
+
+export const NotificationActor = Type.Object({
+  _id: Type.String(),
+  userName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+});
+
+export const NotificationGroup = Type.Object({
+  id: Type.String({ description: 'The group up to its newest notification; send it back to mark it read.' }),
+  kind: NotificationKind,
+  postId: Nullable(Type.String()),
+  postPreview: Nullable(Type.String({ description: "The post's first characters; '' when deleted." })),
+  actors: Type.Array(NotificationActor),
+  actorCount: Type.Integer(),
+  latestAt: IsoDate,
+  unread: Type.Boolean(),
+});
+
+const PlatformEventType = Type.Union(PLATFORM_EVENT_TYPES.map((type) => Type.Literal(type)));
+const short = (max: number) => Type.String({ minLength: 1, maxLength: max });
+export const PlatformEvent = Type.Object({
+  type: PlatformEventType,
+  remote: short(64),
+  version: short(32),
+  at: Type.Optional(Type.String({ maxLength: 40 })),
+});
+
+export const PlatformEventCount = Type.Object({
+  remote: Type.String(),
+  version: Type.String(),
+  type: Type.String(),
+  count: Type.Integer(),
+  last: Type.String(),
+});
+
+/** Named in the OpenAPI document's components (and referenced from every call that uses them). */
+export const ENTITY_SCHEMAS = {
+  Post,
+  Comment,
+  PostLocation,
+  User,
+  UserLocation,
+  CurrentUser,
+  Planet,
+  Faq,
+  Message,
+  DayGroup,
+  ConversationRow,
+  SessionInfo,
+  UnreadCounts,
+  NotificationGroup,
+  NotificationActor,
+  PlatformEvent,
+  PlatformEventCount,
+} as const;

@@ -1,0 +1,32 @@
+// Galaxy feed (page from 1), a planet's feed (page from 1), a user's feed (page from 0). 20 a page, newest first.
+import { Type } from '@sinclair/typebox';
+import { defineCall } from './call.js';
+import { Post } from './entities.js';
+import { errors, OkValue } from './envelope.js';
+import { IdParams, PageQuery } from './fields.js';
+
+const tags = ['feeds'] as const;
+const response = { 200: OkValue(Type.Array(Post)), ...errors(400, 401, 404) };
+
+export const feedCalls = {
+  galaxyFeed: defineCall({
+    operationId: 'galaxyFeed',
+    method: 'GET',
+    path: '/feed',
+    tags,
+    description: 'Galaxy feed; page counts from 1.',
+    querystring: PageQuery,
+    response,
+  }),
+  feedOf: defineCall({
+    operationId: 'feedOf',
+    method: 'GET',
+    path: '/feed/:id',
+    tags,
+    description:
+      "A planet's feed (id = planet id, page from 1) or a user's feed (id = user id, page from 0).",
+    params: IdParams,
+    querystring: PageQuery,
+    response,
+  }),
+};

@@ -1,0 +1,122 @@
+// Posts, replies, deletion, likes, saves, comments, post search.
+import { Type } from '@sinclair/typebox';
+import { POST_MAX_LENGTH } from '../limits.js';
+import { defineCall } from './call.js';
+import { Comment, Post } from './entities.js';
+import { errors, Ok, OkValue } from './envelope.js';
+import { IdParams, PageQuery, PlanetLocation } from './fields.js';
+
+const tags = ['posts'] as const;
+const Toggle = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(401, 404) } };
+const Content = Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH });
+
+export const postCalls = {
+  createPost: defineCall({
+    operationId: 'createPost',
+    method: 'POST',
+    path: '/post',
+    tags,
+    body: Type.Object({
+      content: Content,
+      location: PlanetLocation,
+      parentPost: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+    }),
+    response: { 200: OkValue(Post), ...errors(400, 401, 404) },
+  }),
+  searchPosts: defineCall({
+    operationId: 'searchPosts',
+    method: 'GET',
+    path: '/post/search/:text',
+    tags,
+    description: 'Full-text search of posts, newest first; page counts from 0.',
+    params: Type.Object({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
+    querystring: PageQuery,
+    response: { 200: OkValue(Type.Array(Post)), ...errors(400, 401) },
+  }),
+  post: defineCall({
+    operationId: 'post',
+    method: 'GET',
+    path: '/post/:id',
+    tags,
+    public: true,
+    params: IdParams,
+    response: { 200: OkValue(Post), ...errors(404) },
+  }),
+  deletePost: defineCall({
+    operationId: 'deletePost',
+    method: 'DELETE',
+    path: '/post/:id',
+    tags,
+    description: 'Author or admin only.',
+    params: IdParams,
+    response: { 200: Ok, ...errors(401, 403, 404) },
+  }),
+  isSaved: defineCall({
+    operationId: 'isSaved',
+    method: 'GET',
+    path: '/post/:id/save',
+    tags,
+    description: 'Whether you saved this post.',
+    ...Toggle,
+  }),
+  save: defineCall({
+    operationId: 'save',
+    method: 'POST',
+    path: '/post/:id/save',
+    tags,
+    description: 'save (idempotent); value = true.',
+    ...Toggle,
+  }),
+  unsave: defineCall({
+    operationId: 'unsave',
+    method: 'DELETE',
+    path: '/post/:id/save',
+    tags,
+    description: 'Undo save (idempotent); value = false.',
+    ...Toggle,
+  }),
+  isLiked: defineCall({
+    operationId: 'isLiked',
+    method: 'GET',
+    path: '/post/:id/like',
+    tags,
+    description: 'Whether you liked this post.',
+    ...Toggle,
+  }),
+  like: defineCall({
+    operationId: 'like',
+    method: 'POST',
+    path: '/post/:id/like',
+    tags,
+    description: 'like (idempotent); value = true.',
+    ...Toggle,
+  }),
+  unlike: defineCall({
+    operationId: 'unlike',
+    method: 'DELETE',
+    path: '/post/:id/like',
+    tags,
+    description: 'Undo like (idempotent); value = false.',
+    ...Toggle,
+  }),
+  comment: defineCall({
+    operationId: 'comment',
+    method: 'POST',
+    path: '/post/:id/comment',
+    tags,
+    params: IdParams,
+    body: Type.Object({ content: Content }),
+    response: { 200: OkValue(Comment), ...errors(400, 401, 404) },
+  }),
+  comments: defineCall({
+    operationId: 'comments',
+    method: 'GET',
+    path: '/post/:id/comment',
+    tags,
+    public: true,
+    description: 'Comments, newest first; page counts from 0.',
+    params: IdParams,
+    querystring: PageQuery,
+    response: { 200: OkValue(Type.Array(Comment)), ...errors(400, 404) },
+  }),
+};
