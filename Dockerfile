@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # The API with the built site, for compose.yaml or any container platform (docs/operations.md, "Production").
 # Stage 1 installs and builds the whole workspace and lays the site out as `npm start` does; stage 2 holds only a
-# production install of the api package (pnpm deploy: its dependencies, @skynet/contract built in) and the site, and
-# runs as the unprivileged `node` user. Not built in a container here (no Docker on the development machines):
+# production install of the api package (pnpm deploy: its dependencies, @skynet/contract and @skynet/site built in)
+# and the site, and runs as the unprivileged `node` user. Not built in a container here (no Docker on the development machines):
 # deploy/haproxy.cfg and compose.yaml are checked by api/test/deploy-files.test.ts, and the same `pnpm deploy` output
 # was started and answered /api/health and /api/health/ready.
 ARG NODE_IMAGE=node:22-bookworm-slim

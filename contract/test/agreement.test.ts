@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { matchPath } from 'react-router';
-import { headStartFor } from '../../api/src/site/head-start.ts';
 import { likelyRemote } from '../../shell/src/platform/startup.ts';
+import { headStartFor } from '../../site/src/head-start.ts';
 import { route as opsRoute } from '../../tooling/ops/commands.mjs';
 import {
   accessAllows,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { cacheControlFor } from '../../src/site/plugin.js';
+import { cacheControlFor } from '@skynet/site';
 import { call, useApp } from '../helper.js';
 
 const siteDir = path.join(os.tmpdir(), `skynet-site-${process.pid}`);

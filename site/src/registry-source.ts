@@ -12,8 +12,8 @@ import path from 'node:path';
 import { REGISTRY_CHANNEL, REGISTRY_POLL_MS, REGISTRY_SCHEMA_SQL, REGISTRY_SQL } from '@skynet/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Database } from '../db/database.js';
 import { fileStamp, isObject, siteFile } from './files.js';
+import type { SitePort } from './port.js';
 
 export interface RegistryState {
   /** Changes whenever the registry does (a key for caches built from it). */
@@ -165,7 +165,7 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 export interface DatabaseRegistryOptions {
   /** DATABASE_URL: for creating the tables and the one-time import (a connection of their own). */
   url: string;
-  database: Database;
+  port: Pick<SitePort, 'query' | 'listen'>;
   siteDir: string;
   log: FastifyBaseLogger;
   /** How often the revision is compared (default REGISTRY_POLL_MS). */
@@ -178,7 +178,7 @@ export interface DatabaseRegistryOptions {
  * poll keeps trying.
  */
 export async function databaseRegistry(options: DatabaseRegistryOptions): Promise<RegistrySource> {
-  const { url, database, siteDir, log } = options;
+  const { url, port, siteDir, log } = options;
   let state = stateOf('pg:none', null);
   let problem: string | null = 'not read yet';
   /** The row's revision last read (what the poll and the notifications compare with). */
@@ -187,11 +187,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
   let closed = false;
 
   const readRow = async () => {
-    const rows = await database.query<{ revision: number; document: string }>(
-      'site_registry_read',
-      REGISTRY_SQL.read,
-      [],
-    );
+    const rows = await port.query<{ revision: number; document: string }>(REGISTRY_SQL.read, []);
     const row = rows[0];
     return row ? { revision: Number(row.revision), document: row.document } : null;
   };
@@ -257,7 +253,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
 
   await load();
 
-  const stopListening = await database
+  const stopListening = await port
     .listen(
       REGISTRY_CHANNEL,
       (payload) => {
@@ -277,11 +273,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
     if (closed) return;
     if (problem !== null || !ensured) return void load();
     try {
-      const rows = await database.query<{ revision: number }>(
-        'site_registry_revision',
-        REGISTRY_SQL.revision,
-        [],
-      );
+      const rows = await port.query<{ revision: number }>(REGISTRY_SQL.revision, []);
       const revision = rows[0] ? Number(rows[0].revision) : 0;
       if (revision !== seen) await load();
     } catch {
