@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteFile } from './files.js';
 import type { SitePort } from './port.js';
 import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from './prerendered-page.js';
-import { databaseRegistry, fileRegistry, type RegistrySource } from './registry-source.js';
+import { databaseRegistry, fileRegistry, type RegistrySource } from './registry/source.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';

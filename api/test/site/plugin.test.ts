@@ -298,7 +298,8 @@ describe('prerendered pages that show other remotes, and standalone pages', () =
           routes: [{ path: '/', access: 'signed-out' }],
           stable: '1.0.0',
           canary: canary?.remote === 'mfe-static' ? canary : null,
-          versions: versions('mfe-static', ['1.0.0']),
+          // 1.0.1 is published: a canary of a version the registry does not list is no canary (placementOf).
+          versions: versions('mfe-static', ['1.0.0', '1.0.1']),
         },
         'mfe-map': {
           routes: [{ path: '/home', access: 'signed-in' }],
