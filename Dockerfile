@@ -14,7 +14,7 @@ COPY . .
 RUN node scripts/pnpm.mjs install --frozen-lockfile \
  && node scripts/pnpm.mjs -r --workspace-concurrency=2 build \
  && SITE_DIR=/out/site node --input-type=module \
-      -e "const { publishSite } = await import('./tooling/site/publish-site.mjs'); publishSite({ command: 'docker build', reason: 'the image was built' });" \
+      -e "const { publishSite } = await import('./tooling/site/publish-site.mjs'); await publishSite({ command: 'docker build', reason: 'the image was built' });" \
  && node scripts/pnpm.mjs --filter @skynet/api deploy --prod /out/api \
  && rm -rf /out/api/src /out/api/test /out/api/bench
 

@@ -145,7 +145,7 @@ test('npm start creates a new site from the builds, and leaves an existing site 
         '--input-type=module',
         '-e',
         `const { prepareSite } = await import(${JSON.stringify(join(repoRoot, 'tooling', 'site', 'publish-site.mjs'))});
-         console.log(JSON.stringify(prepareSite({ publish: ${publish} })));`,
+         console.log(JSON.stringify(await prepareSite({ publish: ${publish} })));`,
       ],
       { env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir }, encoding: 'utf8' },
     );
