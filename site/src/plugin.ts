@@ -60,7 +60,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
   }
 
   // The registry: PostgreSQL with DATABASE_URL (every node the same, changes arrive within seconds), else the site
-  // folder's remotes.json (registry-source.ts). Held in memory: no request waits for it.
+  // folder's remotes.json (registry/source.ts). Held in memory: no request waits for it.
   const registry: RegistrySource = config.databaseUrl
     ? await databaseRegistry({ url: config.databaseUrl, port, siteDir, log: app.log })
     : fileRegistry(siteDir);
