@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # The API with the built site, for compose.yaml or any container platform (docs/operations.md, "Production").
 # Stage 1 installs and builds the whole workspace and lays the site out as `npm start` does; stage 2 holds only a
-# production install of the api package (pnpm deploy: its dependencies, @skynet/contract built in) and the site, and
-# runs as the unprivileged `node` user. Not built in a container here (no Docker on the development machines):
+# production install of the api package (pnpm deploy: its dependencies, @skynet/contract and @skynet/site built in)
+# and the site, and runs as the unprivileged `node` user. Not built in a container here (no Docker on the development machines):
 # deploy/haproxy.cfg and compose.yaml are checked by api/test/deploy-files.test.ts, and the same `pnpm deploy` output
 # was started and answered /api/health and /api/health/ready.
 ARG NODE_IMAGE=node:22-bookworm-slim
@@ -14,7 +14,7 @@ COPY . .
 RUN node scripts/pnpm.mjs install --frozen-lockfile \
  && node scripts/pnpm.mjs -r --workspace-concurrency=2 build \
  && SITE_DIR=/out/site node --input-type=module \
-      -e "const { publishSite } = await import('./tooling/site/publish-site.mjs'); publishSite({ command: 'docker build', reason: 'the image was built' });" \
+      -e "const { publishSite } = await import('./tooling/site/publish-site.mjs'); await publishSite({ command: 'docker build', reason: 'the image was built' });" \
  && node scripts/pnpm.mjs --filter @skynet/api deploy --prod /out/api \
  && rm -rf /out/api/src /out/api/test /out/api/bench
 

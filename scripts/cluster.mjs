@@ -48,10 +48,10 @@ if (!flags.has('--skip-install'))
   step('Installing dependencies', pnpm(['install', '--frozen-lockfile'], { cwd: root }));
 if (!flags.has('--skip-build'))
   step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
-// The site, as npm start prepares it, into the registry in PostgreSQL (DATABASE_URL: tooling/ops/registry-store.mjs).
+// The site, as npm start prepares it, into the registry in PostgreSQL (DATABASE_URL: @skynet/site's registry store).
 const { prepareSite } = await import('../tooling/site/publish-site.mjs');
 const publish = flags.has('--publish') || ['1', 'true', 'yes'].includes(process.env.PUBLISH ?? '');
-console.log(`\n${prepareSite({ publish, command: 'npm run cluster' }).message}\n`);
+console.log(`\n${(await prepareSite({ publish, command: 'npm run cluster' })).message}\n`);
 
 /** The HAProxy configuration: one frontend on PORT, every node checked on /api/health each second. */
 function haproxyConfig(ports) {

@@ -30,7 +30,7 @@ if (!flags.has('--skip-install'))
 if (!flags.has('--skip-build'))
   step('Building', pnpm(['-r', '--workspace-concurrency=2', 'build'], { cwd: root }));
 const { prepareSite } = await import('../tooling/site/publish-site.mjs');
-const prepared = prepareSite({ publish, command: process.env.SKYNET_START_COMMAND ?? 'npm start' });
+const prepared = await prepareSite({ publish, command: process.env.SKYNET_START_COMMAND ?? 'npm start' });
 console.log(`\n${prepared.message}\n`);
 
 const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {

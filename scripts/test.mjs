@@ -55,8 +55,12 @@ function count(output) {
 
 const steps = [
   ['install', [...pnpm, 'install', '--frozen-lockfile']],
-  // Every package imports @skynet/contract's build: make it current whatever the last install saw.
-  ['contract build', [...pnpm, '--filter', '@skynet/contract', 'run', 'build']],
+  // Every package imports @skynet/contract's build, and the api and tooling @skynet/site's: make them current
+  // whatever the last install saw (pnpm runs the two in dependency order).
+  [
+    'contract and site build',
+    [...pnpm, '--filter', '@skynet/contract', '--filter', '@skynet/site', 'run', 'build'],
+  ],
   ['lint and format (biome)', [...pnpm, 'exec', 'biome', 'ci', '.']],
   ['typecheck', [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck']],
   ['unit and API tests', [...pnpm, '-r', '--workspace-concurrency=1', '--no-bail', 'test']],
@@ -75,7 +79,7 @@ for (const [label, command] of steps) {
   if (code !== 0) {
     failedSteps += 1;
     // Without dependencies or a build nothing after can run meaningfully.
-    if (label === 'install' || label === 'contract build' || label === 'build') break;
+    if (label === 'install' || label === 'contract and site build' || label === 'build') break;
   }
 }
 

@@ -1,3 +1,4 @@
+import { sitePlugin } from '@skynet/site';
 import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -27,8 +28,9 @@ import redisPlugin from './plugins/external/redis.js';
 import securityPlugin from './plugins/external/security.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import apiRoutes, { noSuchApiCall } from './routes/api/index.js';
+import mediaRoutes from './routes/media.js';
 import { serverOptions } from './server-options.js';
-import sitePlugin from './site/plugin.js';
+import { sitePort } from './site-port.js';
 
 /** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
 export const AVATAR_BODY_LIMIT = 4.5 * 1024 * 1024;
@@ -158,7 +160,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // 3. routes
   await app.register(apiRoutes, { prefix: '/api' });
-  await app.register(sitePlugin, { config });
+  await app.register(mediaRoutes);
+  await app.register(sitePlugin, { port: sitePort(app, config) });
 
   return app;
 }

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { devOverrideOriginsFrom } from './site/dev-overrides.js';
+import { devOverrideOriginsFrom } from '@skynet/site/dev-overrides';
 
 /** The repository root: two levels above api/src or api/dist (this file sits directly in one of them). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -1,6 +1,6 @@
 // The head start: what the API server puts into a page's HTML so its first calls and files start before any script
 // has arrived (docs/decisions.md "A page's first calls and files start from the HTML"). The server writes the block
-// and the inline script (api/src/site/head-start.ts); the shell reads the block, @skynet/shared takes the answers.
+// and the inline script (site/src/head-start.ts); the shell reads the block, @skynet/shared takes the answers.
 
 /** The `<script type="application/json">` element that carries the block. */
 export const HEAD_START_ELEMENT_ID = 'skynet-head-start';
@@ -38,7 +38,7 @@ export interface HeadStartBlock {
    * The page paints from its HTML first (a signed-in template, filled from the calls' answers): its script preloads
    * are parked as `<link data-after-paint>`, and the session's refresh call (which nothing on screen waits for)
    * waits too; the fill script starts them with the scripts, after that paint (`later` on the global), so they do
-   * not hold the connections the page's own calls need (api/src/site/signed-in-fill.ts).
+   * not hold the connections the page's own calls need (site/src/signed-in-fill.ts).
    */
   afterPaint?: boolean;
   /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */

@@ -1,8 +1,8 @@
 // The registry in PostgreSQL (with DATABASE_URL): the table `npm run ops` changes by compare-and-swap and every API
-// node reads, its history, and the channel a change is announced on. One home for the SQL, since ops (tooling) and
-// the API server both create the tables when they are missing and both import a site folder's remotes.json into an
-// empty table (docs/operations.md, "Safety of registry changes"). Without DATABASE_URL the registry stays the site
-// folder's remotes.json.
+// node reads, its history, and the channel a change is announced on. The SQL's one home; the one code that runs it
+// is @skynet/site's registry store (site/src/registry/pg-store.ts), which ops and the API nodes share: it creates the
+// tables when they are missing and imports a site folder's remotes.json into an empty table (docs/operations.md,
+// "Safety of registry changes"). Without DATABASE_URL the registry stays the site folder's remotes.json.
 
 import { ADVISORY_LOCKS } from './locks.js';
 

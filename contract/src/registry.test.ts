@@ -50,9 +50,15 @@ test('no registry at all gives an empty one and says so', () => {
   });
 });
 
-test('a canary share is clamped to 0..100', () => {
+test('a canary share that is not a number from 0 to 100 means no canary (it was clamped before issue 29)', () => {
+  for (const percent of [250, -5, '50', Number.NaN, null, undefined]) {
+    const { registry } = parseRegistry({
+      remotes: { 'mfe-feed': { ...good.remotes['mfe-feed'], canary: { version: '1.0.0', percent } } },
+    });
+    expect(registry.remotes['mfe-feed']?.canary).toBeNull();
+  }
   const { registry } = parseRegistry({
-    remotes: { 'mfe-feed': { ...good.remotes['mfe-feed'], canary: { version: '1.0.0', percent: 250 } } },
+    remotes: { 'mfe-feed': { ...good.remotes['mfe-feed'], canary: { version: '1.0.0', percent: 100 } } },
   });
   expect(registry.remotes['mfe-feed']?.canary).toEqual({ version: '1.0.0', percent: 100 });
 });

@@ -33,6 +33,10 @@ export interface Canary {
   percent: number;
 }
 
+/** A canary's share as the registry may hold it: a number from 0 to 100 (0: nobody gets the canary). */
+export const isCanaryShare = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 100;
+
 export interface RemoteEntry {
   routes: RouteEntry[];
   stable: string;
@@ -83,8 +87,8 @@ function parseVersion(raw: unknown): VersionEntry | null {
   return {
     manifest: raw.manifest,
     ...(integrity ? { integrity } : {}),
-    ...(routes?.every((route) => route !== null) ? { routes: routes as RouteEntry[] } : {}),
     ...(typeof raw.publishedAt === 'string' ? { publishedAt: raw.publishedAt } : {}),
+    ...(routes?.every((route) => route !== null) ? { routes: routes as RouteEntry[] } : {}),
   };
 }
 
@@ -101,15 +105,11 @@ function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem
     const parsed = parseVersion(value);
     if (parsed) versions[version] = parsed;
   }
-  let canary: Canary | null = null;
-  if (
-    isObject(raw.canary) &&
-    typeof raw.canary.version === 'string' &&
-    typeof raw.canary.percent === 'number' &&
-    Number.isFinite(raw.canary.percent)
-  ) {
-    canary = { version: raw.canary.version, percent: Math.max(0, Math.min(100, raw.canary.percent)) };
-  }
+  // A share that is not a number from 0 to 100 means no canary, for every reader alike (placementOf, routing.ts).
+  const canary: Canary | null =
+    isObject(raw.canary) && typeof raw.canary.version === 'string' && isCanaryShare(raw.canary.percent)
+      ? { version: raw.canary.version, percent: raw.canary.percent }
+      : null;
   const entry: RemoteEntry = { routes: routes as RouteEntry[], stable: raw.stable, canary, versions };
   if (!versions[entry.stable]) {
     // Still listed: the area's routes are known, and its fallback with Retry shows there.
@@ -133,13 +133,6 @@ export function parseRegistry(input: unknown): ParsedRegistry {
     if (entry) registry.remotes[name] = entry;
   }
   return { registry, problems };
-}
-
-/** A canary that some visitors actually get: another version than stable, with a share above 0. */
-export function activeCanary(entry: RemoteEntry): Canary | null {
-  const canary = entry.canary;
-  if (!canary || canary.version === entry.stable || !(canary.percent > 0)) return null;
-  return canary;
 }
 
 /**

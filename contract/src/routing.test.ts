@@ -1,5 +1,14 @@
-import type { Registry } from './registry.js';
-import { accessAllows, matchRoute, remoteActive, resolvePath } from './routing.js';
+import type { Registry, RemoteEntry } from './registry.js';
+import {
+  accessAllows,
+  activeCanary,
+  canaryBucket,
+  chooseVersion,
+  matchRoute,
+  placementOf,
+  remoteActive,
+  resolvePath,
+} from './routing.js';
 
 const matches = (pattern: string, pathname: string) => matchRoute(pattern, pathname) !== null;
 
@@ -76,4 +85,57 @@ test('nothing is active while the session is still loading', () => {
   expect(accessAllows('public', 'loading')).toBe(false);
   expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'loading')).toBe(false);
   expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'signed-out')).toBe(true);
+});
+
+describe('placementOf: one rule for stable and canary, whoever asks', () => {
+  const entry = (canary: unknown): RemoteEntry => ({
+    routes: [{ path: '/about', access: 'public' }],
+    stable: '1.0.0',
+    canary: canary as RemoteEntry['canary'],
+    versions: {
+      '1.0.0': { manifest: '/remotes/mfe-static/1.0.0/mf-manifest.json' },
+      '1.1.0': { manifest: '/remotes/mfe-static/1.1.0/mf-manifest.json' },
+    },
+  });
+  const stable = { version: '1.0.0', manifest: '/remotes/mfe-static/1.0.0/mf-manifest.json' };
+
+  test('a canary with a share above 0 runs beside stable', () => {
+    expect(placementOf(entry({ version: '1.1.0', percent: 50 }))).toEqual({
+      stable,
+      canary: { version: '1.1.0', manifest: '/remotes/mfe-static/1.1.0/mf-manifest.json', percent: 50 },
+    });
+  });
+
+  test('no canary: none named, share 0, stable itself, unpublished, or a share that is not 0..100', () => {
+    for (const canary of [
+      null,
+      { version: '1.1.0', percent: 0 },
+      { version: '1.0.0', percent: 50 },
+      { version: '9.9.9', percent: 50 },
+      { version: '1.1.0', percent: '50' },
+      { version: '1.1.0', percent: 150 },
+      { version: '1.1.0', percent: -1 },
+      { version: '1.1.0', percent: Number.NaN },
+    ]) {
+      expect(placementOf(entry(canary))).toEqual({ stable, canary: null });
+      expect(activeCanary(entry(canary))).toBeNull();
+      expect(chooseVersion('mfe-static', entry(canary), 'anyone')).toEqual(stable);
+    }
+  });
+
+  test("a canary visitor gets the canary with stable to fall back to; the others stable, by the visitor's bucket", () => {
+    const visitors = Array.from({ length: 200 }, (_, i) => `visitor-${i}`);
+    for (const visitor of visitors) {
+      const choice = chooseVersion('mfe-static', entry({ version: '1.1.0', percent: 50 }), visitor);
+      if (canaryBucket(visitor, 'mfe-static') < 50) {
+        expect(choice).toEqual({
+          version: '1.1.0',
+          manifest: '/remotes/mfe-static/1.1.0/mf-manifest.json',
+          fallback: stable,
+        });
+      } else {
+        expect(choice).toEqual(stable);
+      }
+    }
+  });
 });

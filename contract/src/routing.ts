@@ -1,6 +1,13 @@
 // Route matching and the canary choice: the one implementation the shell (routing, early preloads), the API server
 // (a page's head start) and ops use, so the three can never disagree on who owns a path or who gets a canary.
-import type { Access, Registry, RemoteEntry, RouteEntry } from './registry.js';
+import {
+  type Access,
+  type Canary,
+  isCanaryShare,
+  type Registry,
+  type RemoteEntry,
+  type RouteEntry,
+} from './registry.js';
 
 /** Route parameters by name, still URL-encoded as they stand in the address. */
 export type RouteParams = Record<string, string>;
@@ -128,19 +135,56 @@ export interface VersionChoice {
   fallback?: { version: string; manifest: string };
 }
 
+/** Which versions of a remote are live. */
+export interface Placement {
+  /** Its stable version and manifest; null when the entry names no stable version with a manifest. */
+  stable: { version: string; manifest: string } | null;
+  /**
+   * The canary some visitors get: another version than stable, with a manifest and a share above 0 (a share that
+   * is not a number from 0 to 100 is no canary); null when there is none.
+   */
+  canary: { version: string; manifest: string; percent: number } | null;
+}
+
+/**
+ * The one rule for what a registry entry serves, read by everyone who decides it: the shell (chooseVersion, for
+ * each visitor), the page server (whose pages and head starts may only assume stable while no canary runs) and ops.
+ */
+export function placementOf(entry: RemoteEntry): Placement {
+  const stableVersion = entry.versions[entry.stable];
+  const given = entry.canary;
+  const canaryVersion = given ? entry.versions[given.version] : undefined;
+  return {
+    stable: stableVersion ? { version: entry.stable, manifest: stableVersion.manifest } : null,
+    canary:
+      given &&
+      canaryVersion &&
+      given.version !== entry.stable &&
+      isCanaryShare(given.percent) &&
+      given.percent > 0
+        ? { version: given.version, manifest: canaryVersion.manifest, percent: given.percent }
+        : null,
+  };
+}
+
+/** A canary that some visitors actually get (placementOf), as the registry names it; null when none does. */
+export function activeCanary(entry: RemoteEntry): Canary | null {
+  const { canary } = placementOf(entry);
+  return canary ? { version: canary.version, percent: canary.percent } : null;
+}
+
 /**
  * Which version of a remote this visitor gets: the canary for its share of visitors (sticky: the same visitor id
- * always lands in the same bucket), else stable. Null when no version can be loaded.
+ * always lands in the same bucket), with stable to fall back to; else stable. Null when no version can be loaded.
  */
 export function chooseVersion(name: string, entry: RemoteEntry, visitor: string): VersionChoice | null {
-  const stable = entry.versions[entry.stable];
-  const canary = entry.canary ? entry.versions[entry.canary.version] : undefined;
-  if (entry.canary && canary && canaryBucket(visitor, name) < entry.canary.percent) {
+  const { stable, canary } = placementOf(entry);
+  if (canary && canaryBucket(visitor, name) < canary.percent) {
     return {
-      version: entry.canary.version,
+      version: canary.version,
       manifest: canary.manifest,
-      ...(stable ? { fallback: { version: entry.stable, manifest: stable.manifest } } : {}),
+      ...(stable ? { fallback: { version: stable.version, manifest: stable.manifest } } : {}),
     };
   }
-  return stable ? { version: entry.stable, manifest: stable.manifest } : null;
+  return stable ? { version: stable.version, manifest: stable.manifest } : null;
 }

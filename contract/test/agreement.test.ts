@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { matchPath } from 'react-router';
-import { headStartFor } from '../../api/src/site/head-start.ts';
 import { likelyRemote } from '../../shell/src/platform/startup.ts';
+import { headStartFor } from '../../site/src/head-start.ts';
 import { route as opsRoute } from '../../tooling/ops/commands.mjs';
 import {
   accessAllows,
@@ -115,7 +115,7 @@ function reactRouterOwner(pathname: string, status: SessionStatus): string | nul
 
 let site = '';
 // The three read this site folder's remotes.json: a DATABASE_URL in the environment would send ops to PostgreSQL's
-// registry instead (tooling/ops/registry-store.mjs).
+// registry instead (tooling/ops/registry-store.mjs, @skynet/site's store).
 delete process.env.DATABASE_URL;
 before(() => {
   site = mkdtempSync(join(tmpdir(), 'skynet-agreement-'));
@@ -131,7 +131,7 @@ after(() => rmSync(site, { recursive: true, force: true }));
 describe('shell, API server and ops agree with react-router on who owns a path', () => {
   const paths = samplePaths();
 
-  test(`${paths.length} paths x signed in and out: contract, shell and ops name react-router's remote`, () => {
+  test(`${paths.length} paths x signed in and out: contract, shell and ops name react-router's remote`, async () => {
     for (const pathname of paths) {
       for (const status of ['signed-in', 'signed-out'] as const) {
         const expected = reactRouterOwner(pathname, status);
@@ -140,7 +140,7 @@ describe('shell, API server and ops agree with react-router on who owns a path',
         assert.equal(resolved.kind === 'remote' ? resolved.remote : null, expected, `contract, ${where}`);
         assert.equal(likelyRemote(registry, pathname, status === 'signed-in'), expected, `shell, ${where}`);
         assert.equal(
-          opsRoute({ site, path: pathname, signedIn: status === 'signed-in' }).remote,
+          (await opsRoute({ site, path: pathname, signedIn: status === 'signed-in' })).remote,
           expected,
           `ops, ${where}`,
         );
@@ -174,8 +174,8 @@ describe('shell, API server and ops agree with react-router on who owns a path',
 });
 
 describe('the canary choice is one decision', () => {
-  test('ops names the canary the shell hands to its share of visitors', () => {
-    const answer = opsRoute({ site, path: '/messages/u1' });
+  test('ops names the canary the shell hands to its share of visitors', async () => {
+    const answer = await opsRoute({ site, path: '/messages/u1' });
     assert.deepEqual(answer.canary, { version: '1.1.0', percent: 30 });
     const entry = registry.remotes['mfe-chat']!;
     const visitors = Array.from({ length: 2000 }, (_, i) => `visitor-${i}`);

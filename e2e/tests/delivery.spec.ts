@@ -145,7 +145,7 @@ test('npm start creates a new site from the builds, and leaves an existing site 
         '--input-type=module',
         '-e',
         `const { prepareSite } = await import(${JSON.stringify(join(repoRoot, 'tooling', 'site', 'publish-site.mjs'))});
-         console.log(JSON.stringify(prepareSite({ publish: ${publish} })));`,
+         console.log(JSON.stringify(await prepareSite({ publish: ${publish} })));`,
       ],
       { env: { ...process.env, DATA_DIR: dataDir, SITE_DIR: siteDir }, encoding: 'utf8' },
     );
@@ -288,7 +288,7 @@ test('a 50% canary across 40 fresh visitors lands between 20% and 80%, and each 
   ).toBe(true);
   expect(results.every((r) => r.heading)).toBe(true);
   // The landing page is scriptless while mfe-static is stable alone; with a canary its scripts run for everyone,
-  // so a canary visitor gets the canary's page (api/src/site/prerendered-page.ts).
+  // so a canary visitor gets the canary's page (site/src/prerendered-page.ts).
   expect(await landingScripts(browser)).toBe(true);
 
   // Promote makes it everyone's (its gate reads this product's counts: no failures, a sample of at least 5 loads

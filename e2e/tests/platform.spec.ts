@@ -102,7 +102,7 @@ test.describe('loading remotes at run time', () => {
     page,
     user,
   }) => {
-    // The head start (api/src/site/head-start.ts): fetch() from the HTML's script, preloads of mfe-feed's entry,
+    // The head start (site/src/head-start.ts): fetch() from the HTML's script, preloads of mfe-feed's entry,
     // './app' and the /feed page's chunks; @skynet/shared then takes those answers instead of asking again.
     await signIn(page, user);
     const calls: string[] = [];

@@ -1,4 +1,4 @@
-// The landing page's prerendered markup (issue 9; tooling/rspack/prerender.mjs, api/src/site/prerendered-page.ts):
+// The landing page's prerendered markup (issue 9; tooling/rspack/prerender.mjs, site/src/prerendered-page.ts):
 // it paints from the HTML with mfe-map's preview in it, is the whole page for a signed-out visitor (no script at
 // all), and never shows to a signed-in visitor. (With a canary or developer overrides the scripts run:
 // delivery.spec.ts.)

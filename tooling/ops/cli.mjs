@@ -197,12 +197,12 @@ async function main(argv) {
    * this one's): the registry file and its revision, and the server the failure counts came from.
    * @param {boolean} counts
    */
-  const source = (counts) => ({
+  const source = async (counts) => ({
     registry: registryStore(site).where,
-    revision: readRegistry(site).revision,
+    revision: (await readRegistry(site)).revision,
     ...(counts ? { api, apiFrom } : {}),
   });
-  /** @param {ReturnType<typeof source>} read */
+  /** @param {Awaited<ReturnType<typeof source>>} read */
   const sourceLine = (read) =>
     `read: registry ${read.registry} (revision ${read.revision})` +
     (read.api ? `; failure counts from ${read.api} (${read.apiFrom})` : '');
@@ -215,7 +215,7 @@ async function main(argv) {
       const from = given ? resolve(cwd, given) : buildDir(name);
       const v = values.str('version') ?? pkg?.version;
       if (!v) throw new OpsError(`${name} is not a workspace remote: pass --version and --from`, 'usage');
-      const result = publish({
+      const result = await publish({
         site,
         remote: name,
         version: v,
@@ -237,7 +237,7 @@ async function main(argv) {
         values.str('percent') === undefined
           ? undefined
           : Number(String(values.str('percent')).replace(/%$/, ''));
-      const result = rollout({ site, remote: name, version, percent, reason, expectRevision });
+      const result = await rollout({ site, remote: name, version, percent, reason, expectRevision });
       for (const warning of result.warnings) console.warn(`warning: ${warning}`);
       console.log(
         result.after.canary
@@ -248,9 +248,9 @@ async function main(argv) {
     }
     case 'promote': {
       const name = needRemote();
-      const read = source(true);
+      const read = await source(true);
       const summary = await fetchSummary(api, { token });
-      const result = promote({
+      const result = await promote({
         site,
         remote: name,
         reason,
@@ -269,7 +269,7 @@ async function main(argv) {
     }
     case 'rollback': {
       const name = needRemote();
-      const result = rollback({ site, remote: name, reason, expectRevision });
+      const result = await rollback({ site, remote: name, reason, expectRevision });
       console.log(
         `${name}: rolled back to ${result.after.stable} (was ${result.before.stable}` +
           `${result.before.canary ? `, canary ${result.before.canary.version} dropped` : ''})`,
@@ -277,7 +277,7 @@ async function main(argv) {
       return 0;
     }
     case 'status': {
-      const read = source(true);
+      const read = await source(true);
       const report = await status({ site, api, token, gate });
       console.log(
         values.flag('json')
@@ -287,9 +287,9 @@ async function main(argv) {
       return 0;
     }
     case 'canary-guard': {
-      const read = source(true);
+      const read = await source(true);
       const summary = await fetchSummary(api, { token });
-      const results = canaryGuard({ site, remote, summary, gate });
+      const results = await canaryGuard({ site, remote, summary, gate });
       if (values.flag('json')) console.log(JSON.stringify({ source: read, results }, null, 2));
       else console.log(sourceLine(read));
       if (!values.flag('json') && results.length === 0)
@@ -304,8 +304,8 @@ async function main(argv) {
       return 0;
     }
     case 'route': {
-      const read = source(false);
-      const answer = route({
+      const read = await source(false);
+      const answer = await route({
         site,
         path: /** @type {string} */ (remote),
         signedIn: !values.flag('signed-out'),

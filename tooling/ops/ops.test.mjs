@@ -54,7 +54,7 @@ function build(name, { label = 'v1', exposes = ['./app'], react = '^19.0.0' } = 
 
 const pub = (version, from, extra = {}) =>
   publish({ site, remote: 'mfe-static', version, from, routes: ROUTES, ...extra });
-const entry = () => readRegistry(site).registry.remotes['mfe-static'];
+const entry = async () => (await readRegistry(site)).registry.remotes['mfe-static'];
 
 /** Platform-event counts as GET /api/platform/events/summary answers them, for mfe-static@version. */
 const summaryOf = (version, counts) => ({
@@ -75,89 +75,95 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('publish', () => {
-  test('copies the build with an integrity index and records the version; a new remote gets it as stable', () => {
-    const result = pub('1.0.0', build('a'));
+  test('copies the build with an integrity index and records the version; a new remote gets it as stable', async () => {
+    const result = await pub('1.0.0', build('a'));
     assert.equal(result.status, 'published');
     const index = JSON.parse(readFileSync(join(site, 'remotes/mfe-static/1.0.0/integrity.json'), 'utf8'));
     assert.match(index.files['chunk.js'], /^sha384-[A-Za-z0-9+/]+=*$/);
     assert.deepEqual(Object.keys(index.files).sort(), ['chunk.js', 'mf-manifest.json', 'remoteEntry.js']);
-    assert.equal(entry().stable, '1.0.0');
-    assert.equal(entry().versions['1.0.0'].manifest, '/remotes/mfe-static/1.0.0/mf-manifest.json');
-    assert.equal(entry().versions['1.0.0'].integrity['remoteEntry.js'], index.files['remoteEntry.js']);
+    assert.equal((await entry()).stable, '1.0.0');
+    assert.equal((await entry()).versions['1.0.0'].manifest, '/remotes/mfe-static/1.0.0/mf-manifest.json');
+    assert.equal(
+      (await entry()).versions['1.0.0'].integrity['remoteEntry.js'],
+      index.files['remoteEntry.js'],
+    );
   });
 
-  test('a version is immutable: other files are refused naming the file; the same files are a no-op', () => {
-    pub('1.0.0', build('a'));
-    const revision = readRegistry(site).revision;
-    assert.throws(
+  test('a version is immutable: other files are refused naming the file; the same files are a no-op', async () => {
+    await pub('1.0.0', build('a'));
+    const revision = (await readRegistry(site)).revision;
+    await assert.rejects(
       () => pub('1.0.0', build('b', { label: 'v2' })),
       /already published with different files \(chunk\.js differs\)/,
     );
-    assert.equal(pub('1.0.0', build('a')).status, 'unchanged');
-    assert.equal(readRegistry(site).revision, revision, 'a no-op writes nothing');
+    assert.equal((await pub('1.0.0', build('a'))).status, 'unchanged');
+    assert.equal((await readRegistry(site)).revision, revision, 'a no-op writes nothing');
     assert.equal(readFileSync(join(site, 'remotes/mfe-static/1.0.0/chunk.js'), 'utf8'), '/* chunk v1 */');
   });
 
-  test('local mode (npm start) publishes a changed build as <version>-local.<hash> instead of failing', () => {
-    pub('1.0.0', build('a'));
-    const local = pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' });
+  test('local mode (npm start) publishes a changed build as <version>-local.<hash> instead of failing', async () => {
+    await pub('1.0.0', build('a'));
+    const local = await pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' });
     assert.match(local.version, /^1\.0\.0-local\.[0-9a-f]{8}$/);
-    assert.equal(pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' }).version, local.version);
+    assert.equal((await pub('1.0.0', build('b', { label: 'v2' }), { mode: 'local' })).version, local.version);
   });
 
-  test('a build whose .br twin is not its file compressed is refused: the server would send the twin', () => {
+  test('a build whose .br twin is not its file compressed is refused: the server would send the twin', async () => {
     const dir = build('a');
     writeFileSync(join(dir, 'chunk.js.br'), brotliCompressSync('/* chunk v1 */'));
-    assert.equal(pub('1.0.0', dir).status, 'published');
+    assert.equal((await pub('1.0.0', dir)).status, 'published');
     writeFileSync(join(dir, 'chunk.js'), '/* chunk edited after the build */');
-    assert.throws(() => pub('1.0.1', dir), /chunk\.js\.br is not chunk\.js compressed/);
+    await assert.rejects(() => pub('1.0.1', dir), /chunk\.js\.br is not chunk\.js compressed/);
     writeFileSync(join(dir, 'orphan.js.br'), 'not brotli');
     rmSync(join(dir, 'chunk.js.br'));
-    assert.throws(() => pub('1.0.1', dir), /orphan\.js\.br is not orphan\.js compressed/);
+    await assert.rejects(() => pub('1.0.1', dir), /orphan\.js\.br is not orphan\.js compressed/);
   });
 
-  test('a folder that is not a remote build is refused', () => {
+  test('a folder that is not a remote build is refused', async () => {
     mkdirSync(join(root, 'empty'));
-    assert.throws(() => pub('1.0.0', join(root, 'empty')), /has no mf-manifest\.json/);
+    await assert.rejects(() => pub('1.0.0', join(root, 'empty')), /has no mf-manifest\.json/);
   });
 });
 
 describe('registry writes', () => {
-  test('compare-and-swap: a change made after the read is never overwritten', () => {
-    pub('1.0.0', build('a'));
-    const snapshot = readRegistry(site);
+  test('compare-and-swap: a change made after the read is never overwritten', async () => {
+    await pub('1.0.0', build('a'));
+    const snapshot = await readRegistry(site);
     // Someone else changes the registry meanwhile.
-    const other = readRegistry(site);
-    commitRegistry(site, other, other.registry, [{ command: 'test' }]);
-    assert.throws(
+    const other = await readRegistry(site);
+    await commitRegistry(site, other, other.registry, [{ command: 'test' }]);
+    await assert.rejects(
       () => commitRegistry(site, snapshot, snapshot.registry, [{ command: 'late' }]),
       /changed since it was read/,
     );
-    assert.equal(readRegistry(site).revision, 2);
+    assert.equal((await readRegistry(site)).revision, 2);
   });
 
-  test('a hand edit (same revision, other bytes) is also detected', () => {
-    pub('1.0.0', build('a'));
-    const snapshot = readRegistry(site);
+  test('a hand edit (same revision, other bytes) is also detected', async () => {
+    await pub('1.0.0', build('a'));
+    const snapshot = await readRegistry(site);
     const file = join(site, 'remotes.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"canary": null', '"canary": null '));
-    assert.throws(() => commitRegistry(site, snapshot, snapshot.registry, []), /changed since it was read/);
+    await assert.rejects(
+      () => commitRegistry(site, snapshot, snapshot.registry, []),
+      /changed since it was read/,
+    );
   });
 
-  test('--expect-revision refuses when the registry moved on', () => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
-    assert.throws(
+  test('--expect-revision refuses when the registry moved on', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await assert.rejects(
       () => rollout({ site, remote: 'mfe-static', version: '1.1.0', expectRevision: 1 }),
       /at revision 2, not 1/,
     );
   });
 
-  test('every change is a complete file and a history line with time, command and reason', () => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', reason: 'new landing page' });
-    const history = readHistory(site);
+  test('every change is a complete file and a history line with time, command and reason', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', reason: 'new landing page' });
+    const history = await readHistory(site);
     assert.deepEqual(
       history.map((line) => line.command),
       ['publish', 'publish', 'rollout'],
@@ -172,82 +178,91 @@ describe('registry writes', () => {
 describe('rollout refusals', () => {
   beforeEach(() => pub('1.0.0', build('a')));
 
-  test('a version that is not published', () => {
-    assert.throws(
+  test('a version that is not published', async () => {
+    await assert.rejects(
       () => rollout({ site, remote: 'mfe-static', version: '9.9.9' }),
       /9\.9\.9 is not published/,
     );
   });
 
-  test('a manifest that does not expose ./app', () => {
-    pub('1.1.0', build('b', { exposes: ['./Widget'] }));
-    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0' }), /does not expose \.\/app/);
+  test('a manifest that does not expose ./app', async () => {
+    await pub('1.1.0', build('b', { exposes: ['./Widget'] }));
+    await assert.rejects(
+      () => rollout({ site, remote: 'mfe-static', version: '1.1.0' }),
+      /does not expose \.\/app/,
+    );
   });
 
-  test('a singleton the shell does not provide in a matching version', () => {
-    pub('2.0.0', build('b', { react: '^20.0.0' }));
-    assert.throws(
+  test('a singleton the shell does not provide in a matching version', async () => {
+    await pub('2.0.0', build('b', { react: '^20.0.0' }));
+    await assert.rejects(
       () => rollout({ site, remote: 'mfe-static', version: '2.0.0', percent: 10 }),
       /needs react \^20\.0\.0 but the shell provides 19\.3\.1/,
     );
-    assert.equal(entry().canary, null);
+    assert.equal((await entry()).canary, null);
   });
 
-  test('non-singletons are not checked, and a published version edited in place is refused', () => {
-    pub('1.1.0', build('b', { label: 'v2' }));
-    assert.deepEqual(checkVersionCanServe(site, 'mfe-static', '1.1.0').problems, []);
+  test('non-singletons are not checked, and a published version edited in place is refused', async () => {
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    assert.deepEqual((await checkVersionCanServe(site, 'mfe-static', '1.1.0')).problems, []);
     writeFileSync(join(site, 'remotes/mfe-static/1.1.0/chunk.js'), 'tampered');
-    assert.throws(
+    await assert.rejects(
       () => rollout({ site, remote: 'mfe-static', version: '1.1.0' }),
       /changed after it was published: chunk\.js differs/,
     );
   });
 
-  test('a bad percentage', () => {
-    pub('1.1.0', build('b', { label: 'v2' }));
-    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 0 }), /--percent/);
-    assert.throws(() => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 150 }), /--percent/);
+  test('a bad percentage', async () => {
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await assert.rejects(
+      () => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 0 }),
+      /--percent/,
+    );
+    await assert.rejects(
+      () => rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 150 }),
+      /--percent/,
+    );
   });
 });
 
 describe('canary, promote and rollback', () => {
-  beforeEach(() => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
-    pub('1.2.0', build('c', { label: 'v3' }));
+  beforeEach(async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await pub('1.2.0', build('c', { label: 'v3' }));
   });
 
-  test('a canary for N%, then promoted to stable', () => {
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 25 });
-    assert.equal(entry().stable, '1.0.0');
-    promote({ site, remote: 'mfe-static', reason: 'canary healthy', summary: healthy('1.1.0') });
-    assert.equal(entry().stable, '1.1.0');
-    assert.equal(entry().canary, null);
-    assert.throws(() => promote({ site, remote: 'mfe-static' }), /no canary to promote/);
+  test('a canary for N%, then promoted to stable', async () => {
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 25 });
+    assert.equal((await entry()).stable, '1.0.0');
+    await promote({ site, remote: 'mfe-static', reason: 'canary healthy', summary: healthy('1.1.0') });
+    assert.equal((await entry()).stable, '1.1.0');
+    assert.equal((await entry()).canary, null);
+    await assert.rejects(() => promote({ site, remote: 'mfe-static' }), /no canary to promote/);
   });
 
-  test('rollback walks back through the stables in the history, dropping any canary', () => {
-    rollout({ site, remote: 'mfe-static', version: '1.1.0' });
-    rollout({ site, remote: 'mfe-static', version: '1.2.0', percent: 50 });
-    promote({ site, remote: 'mfe-static', summary: healthy('1.2.0') });
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
-    assert.equal(rollback({ site, remote: 'mfe-static', reason: 'errors' }).after.stable, '1.1.0');
-    assert.equal(entry().canary, null);
-    assert.equal(rollback({ site, remote: 'mfe-static' }).after.stable, '1.0.0');
-    assert.throws(() => rollback({ site, remote: 'mfe-static' }), /no earlier stable version/);
-    assert.deepEqual(stableStack(readHistory(site), 'mfe-static'), ['1.0.0']);
+  test('rollback walks back through the stables in the history, dropping any canary', async () => {
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0' });
+    await rollout({ site, remote: 'mfe-static', version: '1.2.0', percent: 50 });
+    await promote({ site, remote: 'mfe-static', summary: healthy('1.2.0') });
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
+    assert.equal((await rollback({ site, remote: 'mfe-static', reason: 'errors' })).after.stable, '1.1.0');
+    assert.equal((await entry()).canary, null);
+    assert.equal((await rollback({ site, remote: 'mfe-static' })).after.stable, '1.0.0');
+    await assert.rejects(() => rollback({ site, remote: 'mfe-static' }), /no earlier stable version/);
+    assert.deepEqual(stableStack(await readHistory(site), 'mfe-static'), ['1.0.0']);
   });
 
-  test('rolling out again after a rollback starts a new branch of the history', () => {
-    rollout({ site, remote: 'mfe-static', version: '1.1.0' });
-    rollback({ site, remote: 'mfe-static' });
-    rollout({ site, remote: 'mfe-static', version: '1.2.0' });
-    assert.equal(rollback({ site, remote: 'mfe-static' }).after.stable, '1.0.0');
+  test('rolling out again after a rollback starts a new branch of the history', async () => {
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0' });
+    await rollback({ site, remote: 'mfe-static' });
+    await rollout({ site, remote: 'mfe-static', version: '1.2.0' });
+    assert.equal((await rollback({ site, remote: 'mfe-static' })).after.stable, '1.0.0');
   });
 
   test('status lists stable, canary and failures per version, tolerating a server that is down', async () => {
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 20 });
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 20 });
     const report = await status({
       site,
       summary: {
@@ -275,14 +290,14 @@ describe('canary, promote and rollback', () => {
 });
 
 describe('the promote gate and the canary guard', () => {
-  beforeEach(() => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
+  beforeEach(async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
   });
-  const historyOf = (command) => readHistory(site).filter((line) => line.command === command);
+  const historyOf = async (command) => (await readHistory(site)).filter((line) => line.command === command);
 
-  test('health counts load, mount and render failures against the page loads that tried the version', () => {
+  test('health counts load, mount and render failures against the page loads that tried the version', async () => {
     const summary = summaryOf('1.1.0', {
       load: 18,
       'load-failure': 2,
@@ -300,9 +315,9 @@ describe('the promote gate and the canary guard', () => {
     assert.equal(versionHealth({ rows: [] }, 'mfe-static', '1.1.0').rate, 0);
   });
 
-  test('promote refuses a failure rate above 5%, with the figures, and changes nothing', () => {
+  test('promote refuses a failure rate above 5%, with the figures, and changes nothing', async () => {
     const summary = summaryOf('1.1.0', { load: 95, 'render-failure': 6 });
-    assert.throws(
+    await assert.rejects(
       () => promote({ site, remote: 'mfe-static', summary }),
       (error) => {
         assert.equal(error.code, 'gated');
@@ -313,9 +328,9 @@ describe('the promote gate and the canary guard', () => {
         return true;
       },
     );
-    assert.equal(entry().stable, '1.0.0');
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
-    assert.deepEqual(historyOf('promote'), []);
+    assert.equal((await entry()).stable, '1.0.0');
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(await historyOf('promote'), []);
     // Exactly at the threshold passes.
     assert.equal(
       promoteRefusal(summaryOf('1.1.0', { load: 100, 'mount-failure': 5 }), 'mfe-static', '1.1.0'),
@@ -323,54 +338,54 @@ describe('the promote gate and the canary guard', () => {
     );
   });
 
-  test('promote refuses a sample under 20 page loads, and counts it can not read', () => {
-    assert.throws(
+  test('promote refuses a sample under 20 page loads, and counts it can not read', async () => {
+    await assert.rejects(
       () => promote({ site, remote: 'mfe-static', summary: summaryOf('1.1.0', { load: 19 }) }),
       /too small a sample: 19 page loads tried it, 20 needed/,
     );
-    assert.throws(
+    await assert.rejects(
       () => promote({ site, remote: 'mfe-static', summary: { rows: [], error: 'could not reach http://x' } }),
       /cannot tell how mfe-static@1\.1\.0 is doing: could not reach http:\/\/x/,
     );
-    assert.throws(() => promote({ site, remote: 'mfe-static' }), /cannot tell how/);
-    assert.equal(entry().stable, '1.0.0');
+    await assert.rejects(() => promote({ site, remote: 'mfe-static' }), /cannot tell how/);
+    assert.equal((await entry()).stable, '1.0.0');
   });
 
-  test('the thresholds can be set: --max-failure-rate and --min-loads', () => {
+  test('the thresholds can be set: --max-failure-rate and --min-loads', async () => {
     const summary = summaryOf('1.1.0', { load: 10, 'load-failure': 1 });
     assert.match(promoteRefusal(summary, 'mfe-static', '1.1.0'), /fails too often/);
     assert.equal(promoteRefusal(summary, 'mfe-static', '1.1.0', { maxFailureRate: 0.1, minLoads: 5 }), null);
-    assert.throws(
+    await assert.rejects(
       () => promote({ site, remote: 'mfe-static', summary, gate: { maxFailureRate: 2 } }),
       /--max-failure-rate must be a percentage/,
     );
-    promote({ site, remote: 'mfe-static', summary, gate: { maxFailureRate: 0.1, minLoads: 5 } });
-    assert.equal(entry().stable, '1.1.0');
+    await promote({ site, remote: 'mfe-static', summary, gate: { maxFailureRate: 0.1, minLoads: 5 } });
+    assert.equal((await entry()).stable, '1.1.0');
   });
 
-  test('--force promotes anyway, only with a reason, and the history records it with what the gate said', () => {
+  test('--force promotes anyway, only with a reason, and the history records it with what the gate said', async () => {
     const summary = summaryOf('1.1.0', { load: 3, 'mount-failure': 3 });
-    assert.throws(
+    await assert.rejects(
       () => promote({ site, remote: 'mfe-static', summary, force: true }),
       /--force needs a --reason/,
     );
-    const result = promote({
+    const result = await promote({
       site,
       remote: 'mfe-static',
       summary,
       force: true,
       reason: 'hotfix, checked by hand',
     });
-    assert.equal(entry().stable, '1.1.0');
+    assert.equal((await entry()).stable, '1.1.0');
     assert.match(result.warnings.join('\n'), /promoted despite: mfe-static@1\.1\.0 fails too often/);
-    const [line] = historyOf('promote');
+    const [line] = await historyOf('promote');
     assert.equal(line.forced, true);
     assert.equal(line.reason, 'hotfix, checked by hand');
     assert.match(line.gate, /3 failures in 3 page loads \(100%/);
   });
 
   test('canary-guard drops a canary failing above the threshold, keeps a healthy or barely tried one; status shows it', async () => {
-    const kept = canaryGuard({
+    const kept = await canaryGuard({
       site,
       remote: 'mfe-static',
       summary: summaryOf('1.1.0', { load: 40, 'load-failure': 1 }),
@@ -379,9 +394,9 @@ describe('the promote gate and the canary guard', () => {
       kept.map((r) => r.action),
       ['kept'],
     );
-    const few = canaryGuard({ site, summary: summaryOf('1.1.0', { load: 2, 'render-failure': 2 }) });
+    const few = await canaryGuard({ site, summary: summaryOf('1.1.0', { load: 2, 'render-failure': 2 }) });
     assert.match(few[0].why, /fewer than 20 page loads/);
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
 
     const failing = summaryOf('1.1.0', { load: 20, 'mount-failure': 4, 'load-failure': 5 });
     const before = await status({ site, summary: failing });
@@ -389,14 +404,14 @@ describe('the promote gate and the canary guard', () => {
       before.remotes.find((r) => r.remote === 'mfe-static').promoteBlocked,
       /fails too often: 9 failures in 25 page loads \(36%/,
     );
-    const dropped = canaryGuard({ site, summary: failing });
+    const dropped = await canaryGuard({ site, summary: failing });
     assert.deepEqual(
       dropped.map((r) => [r.remote, r.version, r.action]),
       [['mfe-static', '1.1.0', 'dropped']],
     );
-    assert.equal(entry().canary, null);
-    assert.equal(entry().stable, '1.0.0');
-    const [line] = historyOf('canary-guard');
+    assert.equal((await entry()).canary, null);
+    assert.equal((await entry()).stable, '1.0.0');
+    const [line] = await historyOf('canary-guard');
     assert.match(line.reason, /canary-guard: failure rate 36%: 9 failures in 25 page loads, above 5%/);
     const after = await status({ site, summary: failing });
     const remote = after.remotes.find((r) => r.remote === 'mfe-static');
@@ -404,14 +419,14 @@ describe('the promote gate and the canary guard', () => {
     assert.match(remote.guard.reason, /above 5%/);
     assert.equal(remote.versions.find((v) => v.version === '1.1.0').failureRate, 0.36);
     // Nothing to guard now; unreadable counts never drop anything.
-    assert.deepEqual(canaryGuard({ site, summary: failing }), []);
-    assert.throws(
+    assert.deepEqual(await canaryGuard({ site, summary: failing }), []);
+    await assert.rejects(
       () => canaryGuard({ site, summary: { rows: [], error: 'down' } }),
       /cannot read the failure counts: down/,
     );
   });
 
-  test('the command line: promote is refused with one clear line; --force --reason goes through', () => {
+  test('the command line: promote is refused with one clear line; --force --reason goes through', async () => {
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
     // No server answers on port 9: the gate cannot see the counts.
     const run = (...args) =>
@@ -424,16 +439,16 @@ describe('the promote gate and the canary guard', () => {
       refused.stderr,
       /^ops: not promoting mfe-static@1\.1\.0: cannot tell how mfe-static@1\.1\.0 is doing: could not reach http:\/\/127\.0\.0\.1:9/,
     );
-    assert.equal(entry().stable, '1.0.0');
+    assert.equal((await entry()).stable, '1.0.0');
     const forced = run('promote', 'mfe-static', '--force', '--reason', 'the events server is down');
     assert.equal(forced.status, 0, forced.stderr);
     assert.match(forced.stdout, /canary 1\.1\.0 promoted to stable \(was 1\.0\.0\), forced/);
-    assert.equal(historyOf('promote')[0].forced, true);
+    assert.equal((await historyOf('promote'))[0].forced, true);
   });
 });
 
 describe('semver ranges', () => {
-  test('caret, tilde, x-ranges, comparators, or, prereleases', () => {
+  test('caret, tilde, x-ranges, comparators, or, prereleases', async () => {
     assert.ok(satisfies('19.3.1', '^19.0.0'));
     assert.ok(!satisfies('19.3.1', '^20.0.0'));
     assert.ok(satisfies('0.2.5', '^0.2.1'));
@@ -451,8 +466,8 @@ describe('semver ranges', () => {
 });
 
 describe('the command line', () => {
-  test('prints refusals as one clear line and exits 1', () => {
-    pub('1.0.0', build('a'));
+  test('prints refusals as one clear line and exits 1', async () => {
+    await pub('1.0.0', build('a'));
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
     const run = spawnSync(process.execPath, [cli, 'rollout', 'mfe-static', '3.0.0', '--site', site], {
       encoding: 'utf8',
@@ -464,10 +479,10 @@ describe('the command line', () => {
     );
   });
 
-  test('route names the remote, route and versions for a path, signed in or out, in both documented forms', () => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
-    rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
+  test('route names the remote, route and versions for a path, signed in or out, in both documented forms', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
     const direct = spawnSync(process.execPath, [cli, 'route', '/about/', '--site', site], {
       encoding: 'utf8',
@@ -498,9 +513,9 @@ describe('the command line', () => {
     assert.deepEqual(answer.canary, { version: '1.1.0', percent: 25 });
   });
 
-  test('the documented form through npm keeps every option: a 50% canary, --json, unknown options and stray words refused', () => {
-    pub('1.0.0', build('a'));
-    pub('1.1.0', build('b', { label: 'v2' }));
+  test('the documented form through npm keeps every option: a 50% canary, --json, unknown options and stray words refused', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
     const repo = fileURLToPath(new URL('../..', import.meta.url));
     // Exactly as docs/operations.md writes it, the site named by SITE_DIR as the docs say.
     const npm = (cwd, ...args) =>
@@ -521,9 +536,9 @@ describe('the command line', () => {
     );
     assert.equal(canary.status, 0, canary.stderr);
     assert.match(canary.stdout, /mfe-static: canary 1\.1\.0 for 50% of people \(stable stays 1\.0\.0\)/);
-    assert.equal(entry().stable, '1.0.0');
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 50 });
-    const line = readHistory(site).at(-1);
+    assert.equal((await entry()).stable, '1.0.0');
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
+    const line = (await readHistory(site)).at(-1);
     assert.equal(line.command, 'canary');
     assert.equal(line.reason, 'half of people');
 
@@ -545,8 +560,8 @@ describe('the command line', () => {
     // The package's own script and the CLI itself read the same options.
     const tooling = npm(join(repo, 'tooling'), 'rollout', 'mfe-static', '1.1.0', '--percent', '20');
     assert.equal(tooling.status, 0, tooling.stderr);
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 20 });
-    assert.equal(readHistory(site).at(-1).reason, 'no --reason given');
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 20 });
+    assert.equal((await readHistory(site)).at(-1).reason, 'no --reason given');
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
     const direct = spawnSync(
       process.execPath,
@@ -556,10 +571,10 @@ describe('the command line', () => {
       },
     );
     assert.equal(direct.status, 0, direct.stderr);
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 30 });
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 30 });
 
     // Refused, exit 2, one clear line, nothing changed: an unknown option, one the command does not take, a stray word.
-    const revision = readRegistry(site).revision;
+    const revision = (await readRegistry(site)).revision;
     const unknown = npm(repo, 'rollout', 'mfe-static', '1.1.0', '--percnt', '50');
     assert.equal(unknown.status, 2);
     assert.match(unknown.stderr, /^ops: unknown option --percnt \(rollout takes --percent, /m);
@@ -580,7 +595,7 @@ describe('the command line', () => {
     );
     assert.equal(stray.status, 2);
     assert.match(stray.stderr, /^ops: unexpected "of" "people" after `rollout mfe-static 1\.1\.0`/m);
-    assert.equal(readRegistry(site).revision, revision);
-    assert.deepEqual(entry().canary, { version: '1.1.0', percent: 30 });
+    assert.equal((await readRegistry(site)).revision, revision);
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 30 });
   });
 });

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { REGISTRY_CHANNEL, REGISTRY_HISTORY_TABLE, REGISTRY_TABLE } from '@skynet/contract';
+import { commitSnapshot, readHistoryRows, readSnapshot, withClient } from '@skynet/site/registry';
 import pg from 'pg';
 import { publish, rollout } from './commands.mjs';
-import { commitSnapshot, readHistoryRows, readSnapshot, withClient } from './registry-pg.mjs';
 import { databaseStore, OpsError, readHistory, readRegistry } from './registry-store.mjs';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -69,12 +69,12 @@ function build(label) {
   return dir;
 }
 
-/** Runs `work` with DATABASE_URL set (the store the ops commands choose), restoring it after. */
-function withDatabaseUrl(url, work) {
+/** Runs `work` (and waits for it) with DATABASE_URL set (the store the ops commands choose), restoring it after. */
+async function withDatabaseUrl(url, work) {
   const previous = process.env.DATABASE_URL;
   process.env.DATABASE_URL = url;
   try {
-    return work();
+    return await work();
   } finally {
     if (previous === undefined) delete process.env.DATABASE_URL;
     else process.env.DATABASE_URL = previous;
@@ -148,10 +148,10 @@ describe('the registry in PostgreSQL', { skip }, () => {
     );
 
     const store = databaseStore(site, url);
-    const snapshot = store.read();
+    const snapshot = await store.read();
     assert.equal(snapshot.revision, 3);
     assert.deepEqual(snapshot.registry, registry);
-    assert.deepEqual(store.history(), lines);
+    assert.deepEqual(await store.history(), lines);
 
     // Once: a later change of the file is not imported again (the table is no longer empty).
     writeFileSync(join(site, 'remotes.json'), JSON.stringify({ ...registry, revision: 9, remotes: {} }));
@@ -165,10 +165,12 @@ describe('the registry in PostgreSQL', { skip }, () => {
     const url = await freshDatabase();
     const site = freshSite();
     const store = databaseStore(site, url); // creates the tables
-    const first = store.read();
-    store.commit(first, { schemaVersion: 1, remotes: { a: { routes: [], stable: '1.0.0', versions: {} } } }, [
-      { command: 'publish', remote: 'a' },
-    ]);
+    const first = await store.read();
+    await store.commit(
+      first,
+      { schemaVersion: 1, remotes: { a: { routes: [], stable: '1.0.0', versions: {} } } },
+      [{ command: 'publish', remote: 'a' }],
+    );
     for (let round = 0; round < 5; round += 1) {
       const [one, two] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
       await Promise.all([one.connect(), two.connect()]);
@@ -217,13 +219,13 @@ describe('the registry in PostgreSQL', { skip }, () => {
     const url = await freshDatabase();
     const site = freshSite();
     const store = databaseStore(site, url);
-    const snapshot = store.read();
+    const snapshot = await store.read();
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     try {
       await listener.query(`LISTEN ${REGISTRY_CHANNEL}`);
       const heard = new Promise((resolve) => listener.on('notification', (n) => resolve(n.payload)));
-      store.commit(snapshot, { schemaVersion: 1, remotes: {} }, [{ command: 'publish' }]);
+      await store.commit(snapshot, { schemaVersion: 1, remotes: {} }, [{ command: 'publish' }]);
       assert.equal(await heard, String(snapshot.revision + 1));
     } finally {
       await listener.end();
@@ -233,18 +235,18 @@ describe('the registry in PostgreSQL', { skip }, () => {
   test('the ops commands use it when DATABASE_URL is set; two rollouts from two processes: exactly one wins', async () => {
     const url = await freshDatabase();
     const site = freshSite();
-    withDatabaseUrl(url, () => {
-      publish({ site, remote: 'mfe-static', version: '1.0.0', from: build('a'), routes: ROUTES });
-      publish({ site, remote: 'mfe-static', version: '1.1.0', from: build('b'), routes: ROUTES });
-      publish({ site, remote: 'mfe-static', version: '1.2.0', from: build('c'), routes: ROUTES });
-      rollout({ site, remote: 'mfe-static', version: '1.1.0', reason: 'first' });
+    await withDatabaseUrl(url, async () => {
+      await publish({ site, remote: 'mfe-static', version: '1.0.0', from: build('a'), routes: ROUTES });
+      await publish({ site, remote: 'mfe-static', version: '1.1.0', from: build('b'), routes: ROUTES });
+      await publish({ site, remote: 'mfe-static', version: '1.2.0', from: build('c'), routes: ROUTES });
+      await rollout({ site, remote: 'mfe-static', version: '1.1.0', reason: 'first' });
     });
     // Nothing went to the site folder's registry: it lives in the database.
-    assert.equal(readRegistry(site).revision, 0);
-    const snapshot = withDatabaseUrl(url, () => readRegistry(site));
+    assert.equal((await readRegistry(site)).revision, 0);
+    const snapshot = await withDatabaseUrl(url, () => readRegistry(site));
     assert.equal(snapshot.revision, 4);
     assert.equal(snapshot.registry.remotes['mfe-static']?.stable, '1.1.0');
-    const history = withDatabaseUrl(url, () => readHistory(site));
+    const history = await withDatabaseUrl(url, () => readHistory(site));
     assert.deepEqual(
       history.map((entry) => [entry.command, entry.revision]),
       [
@@ -269,7 +271,7 @@ describe('the registry in PostgreSQL', { skip }, () => {
     );
     const loser = canary.code === 1 ? canary : stable;
     assert.match(loser.output, /ops: .*(changed since|revision 5, not 4)/);
-    const after = withDatabaseUrl(url, () => readRegistry(site));
+    const after = await withDatabaseUrl(url, () => readRegistry(site));
     assert.equal(after.revision, 5);
     const entry = after.registry.remotes['mfe-static'];
     if (canary.code === 0) assert.deepEqual(entry?.canary, { version: '1.2.0', percent: 10 });
@@ -287,10 +289,10 @@ describe('the registry in PostgreSQL', { skip }, () => {
     assert.equal(documents, 1);
   });
 
-  test('a database it cannot reach is a clear refusal naming the server, never its password', () => {
+  test('a database it cannot reach is a clear refusal naming the server, never its password', async () => {
     const site = freshSite();
     const store = databaseStore(site, 'postgres://someone:s3cret@127.0.0.1:1/nowhere');
-    assert.throws(
+    await assert.rejects(
       () => store.read(),
       (error) =>
         error instanceof OpsError &&

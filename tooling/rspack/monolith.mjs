@@ -68,7 +68,7 @@ export function monolithConfig(configUrl) {
     writeFileSync(generated, loaderModule(modules));
     config.output.path = join(packageDir, 'dist-monolith');
     config.plugins = config.plugins.filter((plugin) => !(plugin instanceof ModuleFederationPlugin));
-    // The same head start as the federated product (api/src/site/head-start.ts): each route's page files, with the
+    // The same head start as the federated product (site/src/head-start.ts): each route's page files, with the
     // chunks of its remote's './app', from the site root's route-pages.json in place of the remotes' own. The routes
     // come from each remote's src/routes.ts (tooling/routes), for the remotes whose own build lists them.
     const routes = REMOTES.filter((remote) => preloadPages.has(remote)).flatMap((remote) => {

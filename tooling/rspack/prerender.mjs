@@ -11,7 +11,7 @@
 // `signedIn` (route path -> render: a signed-in page's frame with one item as a template the HTML fills from the
 // page's head start answer, never data: docs/decisions.md "The signed-in feed paints from the HTML"), written as
 // prerender/signed-in--<file>.html and listed under "signedIn".
-// The files are published with the remote's version, so the server (api/src/site/prerendered-page.ts) serves the
+// The files are published with the remote's version, so the server (site/src/prerendered-page.ts) serves the
 // markup of the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the
 // browser build's: both compiles hash CSS Modules names from the same package, path and local name.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@ export interface Product {
   dataDir: string;
   siteDir: string;
   env: Record<string, string>;
-  republish(): string;
+  republish(): Promise<string>;
   stop(): Promise<void>;
   restart(): Promise<void>;
 }

@@ -40,13 +40,13 @@ async function waitForHealth(baseURL, child, timeoutMs = 90_000) {
   throw new Error(`The server at ${baseURL} was not healthy within ${timeoutMs} ms`);
 }
 
-/** Runs `fn` with DATA_DIR/SITE_DIR pointing at this product, restoring them after. */
-function withSiteEnv(dataDir, siteDir, fn) {
+/** Runs `fn` (and waits for it) with DATA_DIR/SITE_DIR pointing at this product, restoring them after. */
+async function withSiteEnv(dataDir, siteDir, fn) {
   const previous = { DATA_DIR: process.env.DATA_DIR, SITE_DIR: process.env.SITE_DIR };
   process.env.DATA_DIR = dataDir;
   process.env.SITE_DIR = siteDir;
   try {
-    return fn();
+    return await fn();
   } finally {
     for (const [key, value] of Object.entries(previous)) {
       if (value === undefined) delete process.env[key];
@@ -76,8 +76,8 @@ export async function startProduct(options = {}) {
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  const publish = () => {
-    const published = withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} }));
+  const publish = async () => {
+    const published = await withSiteEnv(dataDir, siteDir, () => publishSite({ log: () => {} }));
     if (options.monolith) {
       const monolith = join(repoRoot, 'shell', 'dist-monolith');
       if (!existsSync(monolith)) throw new Error('No monolithic build: cd shell && npm run build:monolith');
@@ -85,7 +85,7 @@ export async function startProduct(options = {}) {
     }
     return published;
   };
-  publish();
+  await publish();
 
   const baseURL = `http://127.0.0.1:${port}`;
   let child;

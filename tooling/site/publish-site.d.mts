@@ -7,10 +7,10 @@ export declare function publishSite(options?: {
   log?: (line: string) => void;
   command?: string;
   reason?: string;
-}): string;
+}): Promise<string>;
 /** npm start's step: creates a site with no registry from the current builds; else publishes only if told to. */
 export declare function prepareSite(options?: {
   publish?: boolean;
   command?: string;
   log?: (line: string) => void;
-}): { action: 'created' | 'published' | 'kept'; site: string; revision: number; message: string };
+}): Promise<{ action: 'created' | 'published' | 'kept'; site: string; revision: number; message: string }>;

@@ -6,7 +6,7 @@
 // instead of failing (`npm run ops -- publish` refuses it). See docs/operations.md.
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/commands.mjs';
+import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/publishing.mjs';
 import { commitRegistry, readRegistry, writeAtomically } from '../ops/registry-store.mjs';
 import { readBuiltRoutes } from '../routes/read-routes.mjs';
 import { buildDir, REMOTES, readPackage, repoRoot, siteDir } from './layout.mjs';
@@ -48,7 +48,7 @@ export function shellSharedVersions() {
  * `command` and `reason`.
  * @param {{ log?: (line: string) => void, command?: string, reason?: string }} [options]
  */
-export function publishSite({
+export async function publishSite({
   log = console.log,
   command = 'start',
   reason = 'npm start published the current build',
@@ -77,7 +77,7 @@ export function publishSite({
   });
 
   // One registry change for all remotes: each build becomes stable (history command "start").
-  const snapshot = readRegistry(site);
+  const snapshot = await readRegistry(site);
   const registry = structuredClone(snapshot.registry);
   const entries = [];
   for (const { folder, routes, version, files } of published) {
@@ -117,7 +117,7 @@ export function publishSite({
       to: { stable: version, canary },
     });
   }
-  if (entries.length > 0) commitRegistry(site, snapshot, registry, entries);
+  if (entries.length > 0) await commitRegistry(site, snapshot, registry, entries);
   return site;
 }
 
@@ -127,21 +127,21 @@ export function publishSite({
  * asked for (`npm start -- --publish` or PUBLISH=1), because that would make every current build stable for
  * everyone. Answers what it did, in words, for the person who ran it.
  * @param {{ publish?: boolean, command?: string, log?: (line: string) => void }} [options]
- * @returns {{ action: 'created' | 'published' | 'kept', site: string, revision: number, message: string }}
+ * @returns {Promise<{ action: 'created' | 'published' | 'kept', site: string, revision: number, message: string }>}
  */
-export function prepareSite({ publish = false, command = 'npm start', log = () => {} } = {}) {
+export async function prepareSite({ publish = false, command = 'npm start', log = () => {} } = {}) {
   const site = siteDir();
-  const before = readRegistry(site);
+  const before = await readRegistry(site);
   const fresh = Object.keys(before.registry.remotes).length === 0;
   if (fresh || publish) {
-    publishSite({
+    await publishSite({
       log,
       command: 'start',
       reason: fresh
         ? `${command} created the site from the current builds`
         : `${command} --publish: the current builds made stable`,
     });
-    const after = readRegistry(site);
+    const after = await readRegistry(site);
     const placements = describePlacements(after.registry);
     const what = fresh ? 'created the site' : 'published the current builds';
     return {
@@ -176,6 +176,6 @@ function describePlacements(registry) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const site = publishSite();
+  const site = await publishSite();
   console.log(`site ready in ${site}`);
 }

@@ -5,8 +5,8 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import { devOverrideOriginsFrom } from '@skynet/site/dev-overrides';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { devOverrideOriginsFrom } from '../../src/site/dev-overrides.js';
 import { build, call } from '../helper.js';
 
 const siteDir = path.join(os.tmpdir(), `skynet-overrides-site-${process.pid}`);

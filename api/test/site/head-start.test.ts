@@ -6,7 +6,7 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { runInNewContext } from 'node:vm';
 import { HEAD_START_GLOBAL, type HeadStartGlobal, TOKEN_KEY } from '@skynet/contract';
-import { HEAD_START_SCRIPT } from '../../src/site/head-start.js';
+import { HEAD_START_SCRIPT } from '@skynet/site';
 import { useApp } from '../helper.js';
 
 describe("a page's head start: its first calls and files, named by the HTML", () => {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { gunzipSync } from 'node:zlib';
-import { cacheControlFor } from '../../src/site/plugin.js';
+import { cacheControlFor } from '@skynet/site';
 import { call, useApp } from '../helper.js';
 
 const siteDir = path.join(os.tmpdir(), `skynet-site-${process.pid}`);
@@ -298,7 +298,8 @@ describe('prerendered pages that show other remotes, and standalone pages', () =
           routes: [{ path: '/', access: 'signed-out' }],
           stable: '1.0.0',
           canary: canary?.remote === 'mfe-static' ? canary : null,
-          versions: versions('mfe-static', ['1.0.0']),
+          // 1.0.1 is published: a canary of a version the registry does not list is no canary (placementOf).
+          versions: versions('mfe-static', ['1.0.0', '1.0.1']),
         },
         'mfe-map': {
           routes: [{ path: '/home', access: 'signed-in' }],

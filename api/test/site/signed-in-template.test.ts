@@ -1,5 +1,5 @@
 // A signed-in page's published template in its HTML (docs/decisions.md "The signed-in feed paints from the HTML";
-// api/src/site/prerendered-page.ts, signed-in-fill.ts): only on the route whose owner's stable version published it,
+// site/src/prerendered-page.ts, signed-in-fill.ts): only on the route whose owner's stable version published it,
 // never with a canary, and with a fill script the CSP allows by hash.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { SIGNED_IN_FILL_SCRIPT } from '../../src/site/signed-in-fill.js';
+import { SIGNED_IN_FILL_SCRIPT } from '@skynet/site';
 import { useApp } from '../helper.js';
 
 describe('signed-in page templates', () => {

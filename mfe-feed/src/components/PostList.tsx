@@ -58,7 +58,7 @@ export function PostList({
     return () => document.removeEventListener('keydown', onKey);
   }, [listRef, navigate]);
   const items = exclude?.size ? list.items.filter((post) => !exclude.has(post._id)) : list.items;
-  // The HTML's filled template of this page (signed-in /feed, api/src/site/prerendered-page.ts) stays until the
+  // The HTML's filled template of this page (signed-in /feed, site/src/prerendered-page.ts) stays until the
   // list's first page is drawn, or it ended empty or failed: then it goes before the browser paints again.
   const settled = items.length > 0 || list.done;
   useLayoutEffect(() => {

@@ -1,10 +1,10 @@
-// The HTML's fill script (api/src/site/signed-in-fill.ts) on this remote's published template (./index.tsx): each
+// The HTML's fill script (site/src/signed-in-fill.ts) on this remote's published template (./index.tsx): each
 // filled card is the card PostCard draws for that post, a post's text stays text, and what it cannot draw the way
 // the card would is left to the real page.
 import { HEAD_START_GLOBAL, type Post } from '@skynet/contract';
 import { MemoryRouter } from '@skynet/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SIGNED_IN_FILL_SCRIPT } from '../../../api/src/site/signed-in-fill';
+import { SIGNED_IN_FILL_SCRIPT } from '../../../site/src/signed-in-fill';
 import { PostCard } from '../components/PostCard';
 import { signedIn } from './index';
 

@@ -1,4 +1,4 @@
-// The page's first GET calls, started by the HTML before any script file arrived (api/src/site/head-start.ts puts
+// The page's first GET calls, started by the HTML before any script file arrived (site/src/head-start.ts puts
 // them and a small script into every page navigation; docs/decisions.md "A page's first calls and files start from
 // the HTML"). Each answer is taken once, by the first identical call, while it is fresh; a failed or non-2xx answer
 // is null and the caller asks the API itself, so errors (a 401 that ends the session) behave as they always did.

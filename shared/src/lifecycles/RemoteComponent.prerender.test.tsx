@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 // Rendered at build time (no window), a RemoteComponent marks the slot the server fills with the other remote's
-// published markup. The exact form is a contract with api/src/site/prerendered-page.ts (SLOT).
+// published markup. The exact form is a contract with site/src/prerendered-page.ts (SLOT).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RemoteComponent } from './RemoteComponent';
 

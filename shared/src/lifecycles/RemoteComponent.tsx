@@ -31,7 +31,7 @@ export function RemoteComponent(input: RemoteComponentProps) {
 /**
  * Build-time rendering (tooling/rspack/prerender.mjs) cannot load another remote: it marks the place instead, with
  * the fallback inside, and the server puts the markup that remote's stable version published for `module` there
- * (api/src/site/prerendered-page.ts, SLOT). No wrapper box: the slot takes no part in the layout. Only for a
+ * (site/src/prerendered-page.ts, SLOT). No wrapper box: the slot takes no part in the layout. Only for a
  * component used without props: the published markup was rendered without any.
  */
 function PrerenderSlot({ remote, module, fallback, props }: RemoteComponentProps) {

@@ -1,4 +1,4 @@
-// The server's prerendered markup of a signed-out page (api/src/site/prerendered-page.ts): it paints with the HTML and
+// The server's prerendered markup of a signed-out page (site/src/prerendered-page.ts): it paints with the HTML and
 // stays until the real page, or an error in its place, can be shown. Whoever shows that removes it, in the same frame.
 import { useLayoutEffect } from 'react';
 

@@ -21,7 +21,7 @@ import { remoteEntryUrl } from './remoteEntryUrl';
 
 const requests = new Map<string, Promise<unknown>>();
 
-/** The page's head start (api/src/site/head-start.ts), as far as the shell reads it; empty without one. */
+/** The page's head start (site/src/head-start.ts), as far as the shell reads it; empty without one. */
 function headStartBlock(): Partial<Record<keyof HeadStartBlock, unknown>> {
   try {
     const block = document.getElementById(HEAD_START_ELEMENT_ID);
@@ -103,7 +103,7 @@ export function appScripts(manifest: unknown): string[] {
  * With a saved token the first thing the session does is an API call, so the HTTP libraries (lazy in @skynet/shared,
  * the same chunks) start downloading now, alongside the bootstrap, instead of after it has run. When the page's HTML
  * has already started the session's calls and the route's own (a head start with `routeCalls`,
- * api/src/site/head-start.ts), the libraries are not needed for the first screen: they download once the first area
+ * site/src/head-start.ts), the libraries are not needed for the first screen: they download once the first area
  * is up and the browser is idle, so they do not share the network with what that screen needs (any earlier call
  * loads them at once anyway). A page that asks for its data itself (the map's planets) gets them at once. Signed out, nothing is fetched:
  * the landing page makes no API call.

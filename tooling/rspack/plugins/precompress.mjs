@@ -6,7 +6,7 @@ const brotli = promisify(brotliCompress);
 
 /**
  * Emits `<file>.br` beside each script and stylesheet of 1 KB or more, at Brotli's best quality: the server sends it
- * as is (@fastify/static `preCompressed`, api/src/site/plugin.ts), where compressing on the fly uses a quality fast
+ * as is (@fastify/static `preCompressed`, site/src/plugin.ts), where compressing on the fly uses a quality fast
  * enough for every request. react-dom's chunk: 68.5 KB at quality 4, 58.4 KB at 11 (issue 9: bytes on a slow
  * network). Compressed on the thread pool, in parallel, once per build.
  */

@@ -6,7 +6,7 @@ import { rspack } from '@rspack/core';
  * waves once main.js has run and Module Federation has resolved the share scope: two round trips on the critical
  * path of every cold load (issue 9: `/feed` LCP 3.2 s -> 2.7 s under Lighthouse's simulated mobile). The preloads
  * are low priority so main.js, which starts everything, is not slowed down by them. On a standalone prerendered page
- * the server parks them with the scripts (api/src/site/prerendered-page.ts).
+ * the server parks them with the scripts (site/src/prerendered-page.ts).
  */
 export class PreloadBootstrapPlugin {
   apply(compiler) {

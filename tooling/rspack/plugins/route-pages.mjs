@@ -56,7 +56,7 @@ export const jsonSource = (value) => new rspack.sources.RawSource(`${JSON.string
 
 /**
  * Writes `route-pages.json`: for each route, the files of the chunks its page (and `modules`) are loaded in. The
- * server preloads them with a page navigation to the route (api/src/site/head-start.ts), so a cold load does not
+ * server preloads them with a page navigation to the route (site/src/head-start.ts), so a cold load does not
  * wait for the remote's code to run before asking for them. The monolithic build (monolith.mjs) uses it as is; a
  * remote's build writes its file through RouteTablePlugin.
  */

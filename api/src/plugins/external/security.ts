@@ -1,11 +1,10 @@
 import { createRequire } from 'node:module';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import { devOverrideCspSources, PAGE_SCRIPT_CSP_SOURCES } from '@skynet/site';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import { devOverrideCspSources } from '../../site/dev-overrides.js';
-import { PAGE_SCRIPT_CSP_SOURCES } from '../../site/prerendered-page.js';
 
 type HelmetOptions = Record<string, unknown>;
 type Middleware = (req: unknown, res: unknown, next: (err?: unknown) => void) => void;

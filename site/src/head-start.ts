@@ -14,7 +14,6 @@
 // format, the global, the storage keys and the route matching are @skynet/contract's, shared with the shell.
 import path from 'node:path';
 import {
-  activeCanary,
   CONFIG_PATH,
   callWithParams,
   findRoute,
@@ -25,7 +24,7 @@ import {
   isHeadStartCall,
   OVERRIDE_PARAM,
   OVERRIDES_KEY,
-  parseRegistry,
+  placementOf,
   REGISTRY_PATH,
   type Registry,
   type RemoteEntry,
@@ -33,7 +32,7 @@ import {
   TOKEN_KEY,
 } from '@skynet/contract';
 import { fileStamp, isObject, type Json, readJson, siteFile } from './files.js';
-import { fileRegistry, type RegistrySource } from './registry-source.js';
+import { fileRegistry, type RegistrySource, type RegistryState } from './registry/source.js';
 
 /**
  * A preload that failed is kept by the browser and handed, failed, to the first element that asks for the same file:
@@ -82,9 +81,10 @@ function versionFile(dir: string, name: unknown): Preload | null {
  * knows which visitor gets it: chooseVersion, @skynet/contract) and for a manifest on another origin.
  */
 function stableFiles(siteDir: string, entry: RemoteEntry): RemoteFiles | null {
-  if (activeCanary(entry)) return null;
-  const version = entry.versions[entry.stable];
-  if (!version?.manifest.startsWith('/')) return null;
+  const { stable, canary } = placementOf(entry);
+  if (canary || !stable?.manifest.startsWith('/')) return null;
+  const version = entry.versions[stable.version];
+  if (!version) return null;
   const dir = path.posix.dirname(path.posix.normalize(version.manifest));
   const folder = siteFile(siteDir, dir);
   if (!folder) return null;
@@ -130,11 +130,15 @@ interface SiteState {
 }
 
 /** The registry and what each remote's stable version would load first, read once per change of either. */
-function readSite(siteDir: string, generatedConfig: Json, key: string, raw: unknown): SiteState {
+function readSite(
+  siteDir: string,
+  generatedConfig: Json,
+  key: string,
+  { registry, document }: Pick<RegistryState, 'registry' | 'document'>,
+): SiteState {
   const shipped = readJson(path.join(siteDir, 'config.json'));
   const config = isObject(shipped) ? shipped : generatedConfig;
   const api = typeof config.apiBaseUrl === 'string' ? config.apiBaseUrl : '/api';
-  const { registry } = parseRegistry(raw);
   // A shell that bundles the remotes' code itself (the monolithic comparison build, tooling/rspack/monolith.mjs)
   // lists each route's files at the site root: those, and no remote's own.
   const bundled = routeFiles(readJson(path.join(siteDir, 'route-pages.json')), '');
@@ -147,7 +151,8 @@ function readSite(siteDir: string, generatedConfig: Json, key: string, raw: unkn
     api: api.replace(/\/$/, ''),
     registry,
     filesOf: (remote) => perRemote.get(remote) ?? null,
-    files: { [CONFIG_PATH]: config, ...(isObject(raw) ? { [REGISTRY_PATH]: raw } : {}) },
+    // The registry as the file it is (the shell reads it as /remotes.json, through the same parser).
+    files: { [CONFIG_PATH]: config, ...(isObject(document) ? { [REGISTRY_PATH]: document } : {}) },
   };
 }
 
@@ -155,7 +160,7 @@ function readSite(siteDir: string, generatedConfig: Json, key: string, raw: unkn
  * The head start of each path, read once and again only when the registry or config.json change (a rollout or a
  * rollback changes the registry, and with it the files named here). The route is the one the shell shows a
  * signed-in visitor (findRoute, @skynet/contract): the calls and signed-in files are only started with a token.
- * The registry comes from `registry` (the site folder's file, or PostgreSQL: registry-source.ts), from memory.
+ * The registry comes from `registry` (the site folder's file, or PostgreSQL: registry/source.ts), from memory.
  */
 export function headStartFor(
   siteDir: string,
@@ -166,7 +171,7 @@ export function headStartFor(
   return (pathname, withFiles) => {
     const current = registry.current();
     const key = `${current.key}|${fileStamp(path.join(siteDir, 'config.json'))}`;
-    if (cached?.key !== key) cached = readSite(siteDir, generatedConfig, key, current.raw);
+    if (cached?.key !== key) cached = readSite(siteDir, generatedConfig, key, current);
     const files = withFiles ? { files: cached.files } : {};
     const found = findRoute(cached.registry, pathname, 'signed-in');
     if (found) {

@@ -6,10 +6,19 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { OVERRIDE_PARAM, OVERRIDES_KEY, OVERRIDES_PANEL_PARAM, TOKEN_KEY } from '@skynet/contract';
+import {
+  OVERRIDE_PARAM,
+  OVERRIDES_KEY,
+  OVERRIDES_PANEL_PARAM,
+  placementOf,
+  type Registry,
+  type RemoteEntry,
+  TOKEN_KEY,
+} from '@skynet/contract';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
 import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
-import { fileRegistry, type RegistrySource } from './registry-source.js';
+import { readRegistryFileNow } from './registry/file-store.js';
+import { fileRegistry, type RegistrySource } from './registry/source.js';
 import { SIGNED_IN_FILL_SCRIPT } from './signed-in-fill.js';
 
 /**
@@ -107,19 +116,13 @@ function publishedMarkup(siteDir: string, manifest: string): PublishedMarkup {
 }
 
 /**
- * A registry entry's stable version, where its manifest is (a path on this site), and whether a canary runs beside
- * it; null when the entry names no usable stable version.
+ * A registry entry's stable version where its manifest is a path on this site, and whether a canary runs beside it
+ * (placementOf, @skynet/contract: the rule the shell chooses by); null when it names no such stable version.
  */
-function stableOf(entry: unknown): { version: string; manifest: string; canary: boolean } | null {
-  if (!isObject(entry) || typeof entry.stable !== 'string') return null;
-  const version = isObject(entry.versions) ? entry.versions[entry.stable] : undefined;
-  if (!isObject(version) || typeof version.manifest !== 'string' || !version.manifest.startsWith('/'))
-    return null;
-  const canary =
-    isObject(entry.canary) &&
-    entry.canary.version !== entry.stable &&
-    !(typeof entry.canary.percent === 'number' && entry.canary.percent <= 0);
-  return { version: entry.stable, manifest: version.manifest, canary };
+function stableOf(entry: RemoteEntry): { version: string; manifest: string; canary: boolean } | null {
+  const { stable, canary } = placementOf(entry);
+  if (!stable?.manifest.startsWith('/')) return null;
+  return { ...stable, canary: canary !== null };
 }
 
 /**
@@ -138,10 +141,9 @@ const SLOT =
  */
 export function findPrerendered(
   siteDir: string,
-  registry: unknown = readJson(path.join(siteDir, 'remotes.json')),
+  registry: Registry = readRegistryFileNow(siteDir).registry,
 ): Map<string, Prerendered> {
   const pages = new Map<string, Prerendered>();
-  if (!isObject(registry) || !isObject(registry.remotes)) return pages;
   const stable = new Map<string, { version: string; markup: PublishedMarkup; canary: boolean }>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     const found = stableOf(entry);
@@ -154,9 +156,9 @@ export function findPrerendered(
   }
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     const owner = stable.get(remote);
-    if (!owner || !isObject(entry) || !Array.isArray(entry.routes)) continue;
+    if (!owner) continue;
     for (const route of entry.routes) {
-      if (!isObject(route) || route.access !== 'signed-out' || typeof route.path !== 'string') continue;
+      if (route.access !== 'signed-out') continue;
       if (pages.has(route.path)) continue; // the first owner in the registry shows the page, as in the shell
       const page = owner.markup.page(route.path);
       if (page === null) continue;
@@ -186,17 +188,15 @@ export function findPrerendered(
  */
 export function findSignedInTemplates(
   siteDir: string,
-  registry: unknown = readJson(path.join(siteDir, 'remotes.json')),
+  registry: Registry = readRegistryFileNow(siteDir).registry,
 ): Map<string, Prerendered> {
   const pages = new Map<string, Prerendered>();
-  if (!isObject(registry) || !isObject(registry.remotes)) return pages;
   const seen = new Set<string>();
   for (const [remote, entry] of Object.entries(registry.remotes)) {
-    if (!isObject(entry) || !Array.isArray(entry.routes) || typeof entry.stable !== 'string') continue;
     const found = stableOf(entry);
     const markup = found && !found.canary ? publishedMarkup(siteDir, found.manifest) : null;
     for (const route of entry.routes) {
-      if (!isObject(route) || route.access !== 'signed-in' || typeof route.path !== 'string') continue;
+      if (route.access !== 'signed-in') continue;
       if (seen.has(route.path)) continue;
       seen.add(route.path);
       const template = route.path.includes(':') ? null : (markup?.signedIn(route.path) ?? null);
@@ -348,10 +348,10 @@ export function pageHtmlFor(
     if (cached?.key !== key) {
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
-      for (const [pagePath, page] of findSignedInTemplates(siteDir, current.raw))
+      for (const [pagePath, page] of findSignedInTemplates(siteDir, current.registry))
         pages.set(pagePath, { html: withSignedInTemplate(index, page), standalone: false, afterPaint: true });
       // A signed-out page's markup wins where a path has both (the signed-out visitor cannot see the other).
-      for (const [pagePath, page] of findPrerendered(siteDir, current.raw))
+      for (const [pagePath, page] of findPrerendered(siteDir, current.registry))
         pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
       cached = { key, index: { html: index, standalone: false }, pages };
     }

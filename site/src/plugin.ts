@@ -3,10 +3,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { CONFIG_PATH, REGISTRY_PATH, SOCKET_PATH } from '@skynet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
 import { siteFile } from './files.js';
+import type { SitePort } from './port.js';
 import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from './prerendered-page.js';
-import { databaseRegistry, fileRegistry, type RegistrySource } from './registry-source.js';
+import { databaseRegistry, fileRegistry, type RegistrySource } from './registry/source.js';
 
 const NO_CACHE = 'no-cache';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,22 +41,12 @@ const isApiPath = (url: string) =>
 /**
  * Serves the built product (SITE_DIR) at `/`: runtime config, registry and manifests never cached, hashed assets
  * cached forever, and a SPA fallback to index.html for page navigations (with a signed-out page's prerendered
- * markup when its remote published one, prerendered-page.ts, and the page's head start, head-start.ts). Also serves
- * avatars under /api/media.
+ * markup when its remote published one, prerendered-page.ts, and the page's head start, head-start.ts). The server
+ * that mounts it passes a SitePort (port.ts): its settings, a query and a LISTEN on its pool, a readiness check.
  */
-export default async function sitePlugin(app: FastifyInstance, opts: { config: Config }) {
-  const { config } = opts;
-
-  // Avatars, from files or an S3-compatible bucket alike: a new name per upload, so cached forever.
-  app.get<{ Params: { file: string } }>(
-    '/api/media/avatars/:file',
-    { config: { public: true }, schema: { hide: true } },
-    async (request, reply) => {
-      const bytes = await app.avatars.read(request.params.file);
-      if (!bytes) return reply.code(404).send({ success: false, error: 'No such picture.' });
-      return reply.header('Cache-Control', IMMUTABLE).type('image/webp').send(bytes);
-    },
-  );
+export default async function sitePlugin(app: FastifyInstance, opts: { port: SitePort }) {
+  const { port } = opts;
+  const config = port.settings;
 
   const siteDir = config.siteDir;
   const serveSourceMaps = config.environment === 'development';
@@ -70,15 +60,15 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   }
 
   // The registry: PostgreSQL with DATABASE_URL (every node the same, changes arrive within seconds), else the site
-  // folder's remotes.json (registry-source.ts). Held in memory: no request waits for it.
+  // folder's remotes.json (registry/source.ts). Held in memory: no request waits for it.
   const registry: RegistrySource = config.databaseUrl
-    ? await databaseRegistry({ url: config.databaseUrl, database: app.database, siteDir, log: app.log })
+    ? await databaseRegistry({ url: config.databaseUrl, port, siteDir, log: app.log })
     : fileRegistry(siteDir);
-  app.health.addCheck('registry', () => registry.problem());
+  port.addHealthCheck('registry', () => registry.problem());
   app.addHook('onClose', async () => {
     await registry.close();
   });
-  app.get(REGISTRY_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(REGISTRY_PATH, async (request, reply) => {
     const { text, etag } = registry.current();
     if (text === null) return reply.code(404).send({ success: false, error: 'Not found.' });
     reply.header('Cache-Control', NO_CACHE).header('ETag', `"${etag}"`);
@@ -95,7 +85,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     supportEmail: config.supportEmail,
     supportPhone: config.supportPhone,
     // The same list the CSP allows (security.ts): an override the config offers is never blocked.
-    devOverrideOrigins: config.devOverrideOrigins,
+    devOverrideOrigins: [...config.devOverrideOrigins],
   };
   app.get(CONFIG_PATH, async (_request, reply) => {
     const file = path.join(siteDir, 'config.json');
@@ -105,7 +95,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
     try {
       const own: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (typeof own === 'object' && own !== null && !Array.isArray(own))
-        return { ...own, devOverrideOrigins: config.devOverrideOrigins };
+        return { ...own, devOverrideOrigins: [...config.devOverrideOrigins] };
     } catch {
       // Not JSON: the generated config below.
     }
@@ -145,7 +135,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   };
   const notFound = (reply: FastifyReply) => reply.code(404).send({ success: false, error: 'Not found.' });
 
-  app.get(SPECULATION_RULES_PATH, { schema: { hide: true } }, async (_request, reply) =>
+  app.get(SPECULATION_RULES_PATH, async (_request, reply) =>
     reply
       .header('Cache-Control', REVALIDATE)
       .type('application/speculationrules+json')
@@ -153,9 +143,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { config: C
   );
 
   // The site's root, whatever the Accept header says (the static plugin would answer 403 for a folder).
-  app.get('/', { schema: { hide: true } }, async (_request, reply) =>
-    siteReady() ? sendPage(reply, '/') : notFound(reply),
-  );
+  app.get('/', async (_request, reply) => (siteReady() ? sendPage(reply, '/') : notFound(reply)));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';

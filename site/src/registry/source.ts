@@ -7,21 +7,25 @@
 //   REGISTRY_POLL_MS by comparing the revision when a notification was missed (a lost LISTEN connection is caught up
 //   when it is back). An empty table is filled once from the site folder's remotes.json and history, as ops does.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REGISTRY_CHANNEL, REGISTRY_POLL_MS, REGISTRY_SCHEMA_SQL, REGISTRY_SQL } from '@skynet/contract';
+import { placementOf, REGISTRY_CHANNEL, REGISTRY_POLL_MS, type Registry } from '@skynet/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import type { Database } from '../db/database.js';
-import { fileStamp, isObject, siteFile } from './files.js';
+import { fileStamp, siteFile } from '../files.js';
+import type { SitePort } from '../port.js';
+import { readRegistryFileNow } from './file-store.js';
+import { postgresStore, type Query, readRevision, readSnapshot } from './pg-store.js';
+import { REGISTRY_FILE, type RegistrySnapshot } from './snapshot.js';
 
 export interface RegistryState {
   /** Changes whenever the registry does (a key for caches built from it). */
   key: string;
   /** The registry as written (served as /remotes.json as is), or null while there is none. */
   text: string | null;
-  /** The parsed registry (unchecked: readers parse it with @skynet/contract's parseRegistry), or null. */
-  raw: unknown;
+  /** The registry through @skynet/contract's parseRegistry: what the page server reads. */
+  registry: Registry;
+  /** `text` as JSON, to carry in a page as the file it is (the head start), or null. Never read here. */
+  document: unknown;
   /** Its revision (0: none). */
   revision: number;
   /** A strong validator of `text`, for /remotes.json's ETag. */
@@ -37,24 +41,21 @@ export interface RegistrySource {
   close(): Promise<void>;
 }
 
-const REGISTRY_FILE = 'remotes.json';
-const HISTORY_FILE = 'registry-history.jsonl';
-
-function stateOf(key: string, text: string | null): RegistryState {
-  let raw: unknown = null;
+function stateOf(
+  key: string,
+  snapshot: Pick<RegistrySnapshot, 'text' | 'registry' | 'revision'>,
+): RegistryState {
+  const { text } = snapshot;
+  let document: unknown = null;
   if (text !== null) {
     try {
-      raw = JSON.parse(text);
+      document = JSON.parse(text);
     } catch {
-      raw = null;
+      document = null;
     }
   }
-  const revision =
-    raw && typeof raw === 'object' && Number.isInteger((raw as { revision?: unknown }).revision)
-      ? ((raw as { revision: number }).revision ?? 0)
-      : 0;
   const etag = text === null ? '' : createHash('sha256').update(text).digest('base64url').slice(0, 27);
-  return { key, text, raw, revision, etag };
+  return { key, text, registry: snapshot.registry, document, revision: snapshot.revision, etag };
 }
 
 /** The site folder's remotes.json, read again when the file changes. */
@@ -65,15 +66,7 @@ export function fileRegistry(siteDir: string): RegistrySource {
     kind: 'file',
     current() {
       const key = `file:${fileStamp(file)}`;
-      if (state?.key !== key) {
-        let text: string | null = null;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch {
-          text = null;
-        }
-        state = stateOf(key, text);
-      }
+      if (state?.key !== key) state = stateOf(key, readRegistryFileNow(siteDir));
       return state;
     },
     problem: () => null,
@@ -81,78 +74,11 @@ export function fileRegistry(siteDir: string): RegistrySource {
   };
 }
 
-/** The history lines of a site folder (unreadable lines skipped), each with a whole-number revision. */
-function historyLines(siteDir: string): Record<string, unknown>[] {
-  const file = path.join(siteDir, HISTORY_FILE);
-  if (!existsSync(file)) return [];
-  const lines: Record<string, unknown>[] = [];
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      lines.push({ ...entry, revision: Number.isInteger(entry.revision) ? entry.revision : 0 });
-    } catch {
-      // skipped, as ops' readHistory does
-    }
-  }
-  return lines;
-}
-
-/**
- * Creates the registry tables when missing and imports the site folder's remotes.json and history into an empty
- * table, once (under the lock ops takes too). Answers the revision imported, or null when nothing was.
- */
-export async function ensureRegistryTables(url: string, siteDir: string): Promise<number | null> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query('BEGIN');
-    try {
-      await client.query(REGISTRY_SQL.lock);
-      for (const statement of REGISTRY_SCHEMA_SQL) await client.query(statement);
-      const existing = await client.query(REGISTRY_SQL.revision);
-      const file = path.join(siteDir, REGISTRY_FILE);
-      let imported: number | null = null;
-      if (existing.rowCount === 0 && existsSync(file)) {
-        const text = readFileSync(file, 'utf8');
-        let registry: Record<string, unknown> | null = null;
-        try {
-          registry = JSON.parse(text) as Record<string, unknown>;
-        } catch {
-          registry = null; // a broken file is not imported: ops says so when it is used
-        }
-        if (registry && typeof registry === 'object') {
-          const given = registry.revision;
-          const revision = typeof given === 'number' && Number.isInteger(given) && given > 0 ? given : 1;
-          const document =
-            given === revision ? text.trimEnd() : JSON.stringify({ ...registry, revision }, null, 2);
-          await client.query(REGISTRY_SQL.insertFirst, [revision, document]);
-          const lines = historyLines(siteDir);
-          if (lines.length > 0) await client.query(REGISTRY_SQL.appendHistory, [JSON.stringify(lines)]);
-          await client.query(REGISTRY_SQL.notify, [String(revision)]);
-          imported = revision;
-        }
-      }
-      await client.query('COMMIT');
-      return imported;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    }
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 /** The stable versions' manifests the registry names that are not in the site folder (a node on another folder). */
-function missingStables(siteDir: string, raw: unknown): string[] {
-  const remotes = isObject(raw) && isObject(raw.remotes) ? raw.remotes : {};
+function missingStables(siteDir: string, registry: Registry): string[] {
   const missing: string[] = [];
-  for (const entry of Object.values(remotes)) {
-    if (!isObject(entry) || typeof entry.stable !== 'string' || !isObject(entry.versions)) continue;
-    const version = entry.versions[entry.stable];
-    const manifest = isObject(version) && typeof version.manifest === 'string' ? version.manifest : null;
+  for (const entry of Object.values(registry.remotes)) {
+    const manifest = placementOf(entry).stable?.manifest;
     if (!manifest?.startsWith('/')) continue; // on a CDN: not this node's to serve
     const file = siteFile(siteDir, manifest);
     if (file && !existsSync(file)) missing.push(manifest);
@@ -165,7 +91,8 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 export interface DatabaseRegistryOptions {
   /** DATABASE_URL: for creating the tables and the one-time import (a connection of their own). */
   url: string;
-  database: Database;
+  /** The server's pool: the reads, and LISTEN. */
+  port: Pick<SitePort, 'query' | 'listen'>;
   siteDir: string;
   log: FastifyBaseLogger;
   /** How often the revision is compared (default REGISTRY_POLL_MS). */
@@ -178,44 +105,37 @@ export interface DatabaseRegistryOptions {
  * poll keeps trying.
  */
 export async function databaseRegistry(options: DatabaseRegistryOptions): Promise<RegistrySource> {
-  const { url, database, siteDir, log } = options;
-  let state = stateOf('pg:none', null);
+  const { url, port, siteDir, log } = options;
+  const store = postgresStore({ siteDir, url, applicationName: 'skynet-site' });
+  const query: Query = (sql, params) => port.query(sql, params);
+  let state = stateOf('pg:none', { text: null, registry: { schemaVersion: 1, remotes: {} }, revision: 0 });
   let problem: string | null = 'not read yet';
   /** The row's revision last read (what the poll and the notifications compare with). */
   let seen = -1;
   let ensured = false;
   let closed = false;
 
-  const readRow = async () => {
-    const rows = await database.query<{ revision: number; document: string }>(
-      'site_registry_read',
-      REGISTRY_SQL.read,
-      [],
-    );
-    const row = rows[0];
-    return row ? { revision: Number(row.revision), document: row.document } : null;
-  };
-
   // One load at a time; a change announced meanwhile loads once more after it.
   let loading: Promise<void> | null = null;
   let again = false;
   const loadOnce = async () => {
     if (!ensured) {
-      const imported = await ensureRegistryTables(url, siteDir);
+      const ensure = await store.ensure();
       ensured = true;
-      if (imported !== null)
-        log.info({ revision: imported, siteDir }, 'registry imported into PostgreSQL from the site folder');
+      if (ensure.imported)
+        log.info(
+          { revision: ensure.revision, siteDir },
+          'registry imported into PostgreSQL from the site folder',
+        );
+      if (ensure.refused) log.warn({ siteDir }, ensure.refused);
     }
     // Loads never overlap (load() below), so the row read last is the newest.
-    const row = await readRow();
-    seen = row?.revision ?? 0;
-    if (row && row.document !== state.text) {
-      state = stateOf(
-        `pg:${row.revision}:${createHash('sha256').update(row.document).digest('hex')}`,
-        row.document,
-      );
-      log.info({ revision: row.revision }, 'registry loaded from PostgreSQL');
-      const missing = missingStables(siteDir, state.raw);
+    const snapshot = await readSnapshot(query);
+    seen = snapshot.revision;
+    if (snapshot.text !== null && snapshot.text !== state.text) {
+      state = stateOf(`pg:${snapshot.revision}:${snapshot.hash}`, snapshot);
+      log.info({ revision: snapshot.revision }, 'registry loaded from PostgreSQL');
+      const missing = missingStables(siteDir, state.registry);
       if (missing.length > 0)
         log.warn(
           { siteDir, missing },
@@ -257,7 +177,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
 
   await load();
 
-  const stopListening = await database
+  const stopListening = await port
     .listen(
       REGISTRY_CHANNEL,
       (payload) => {
@@ -277,13 +197,7 @@ export async function databaseRegistry(options: DatabaseRegistryOptions): Promis
     if (closed) return;
     if (problem !== null || !ensured) return void load();
     try {
-      const rows = await database.query<{ revision: number }>(
-        'site_registry_revision',
-        REGISTRY_SQL.revision,
-        [],
-      );
-      const revision = rows[0] ? Number(rows[0].revision) : 0;
-      if (revision !== seen) await load();
+      if ((await readRevision(query)) !== seen) await load();
     } catch {
       // The database is away: the last registry read stays; readiness reports the database.
     }

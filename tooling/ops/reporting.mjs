@@ -1,0 +1,157 @@
+// Reporting: what the registry and the failure counts say. status (per remote: stable, canary, versions and their
+// failures, whether promote would go ahead) and route (which remote shows a path, to whom). See docs/operations.md.
+import { activeCanary, findRoute, resolvePath } from '@skynet/contract';
+import { promoteRefusal, versionHealth } from './placement.mjs';
+import { OpsError, readHistory, readRegistry } from './registry-store.mjs';
+
+/**
+ * Recent load failures per remote and version from the API (GET /api/platform/events/summary).
+ * Never throws: answers { error } when the server cannot be asked.
+ * @param {string} api base URL of the server, e.g. http://localhost:8080
+ * @param {{ token?: string, timeoutMs?: number }} [options]
+ * @returns {Promise<{ rows: Array<{ remote: string, version: string, type: string, count: number, last?: string }>, error?: string }>}
+ */
+export async function fetchSummary(api, { token, timeoutMs = 3000 } = {}) {
+  try {
+    const response = await fetch(`${api.replace(/\/$/, '')}/api/platform/events/summary`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (!response.ok) return { rows: [], error: `${api} answered ${response.status}` };
+    const body = await response.json();
+    return { rows: Array.isArray(body?.value) ? body.value : [] };
+  } catch (error) {
+    return { rows: [], error: `could not reach ${api} (${/** @type {Error} */ (error).message})` };
+  }
+}
+
+/**
+ * `ops status`: every remote's stable, canary and share, published versions, and failures per version.
+ * @param {{ site: string, api?: string, token?: string, summary?: Awaited<ReturnType<typeof fetchSummary>>,
+ *   gate?: { maxFailureRate?: number, minLoads?: number } }} options
+ */
+export async function status({ site, api = 'http://localhost:8080', token, summary, gate = {} }) {
+  const { registry, revision } = await readRegistry(site);
+  const events = summary ?? (await fetchSummary(api, { token }));
+  const history = await readHistory(site);
+  const remotes = Object.entries(registry.remotes).map(([name, entry]) => {
+    const versions = Object.keys(entry.versions).map((version) => {
+      const rows = events.rows.filter((row) => row.remote === name && row.version === version);
+      /** @param {string} type */
+      const count = (type) =>
+        rows.filter((row) => row.type === type).reduce((sum, row) => sum + row.count, 0);
+      const lastFailure = rows
+        .filter((row) => row.type !== 'load' && row.last)
+        .map((row) => /** @type {string} */ (row.last))
+        .sort()
+        .at(-1);
+      return {
+        version,
+        role: version === entry.stable ? 'stable' : version === entry.canary?.version ? 'canary' : '',
+        publishedAt: entry.versions[version]?.publishedAt ?? null,
+        loads: count('load'),
+        loadFailures: count('load-failure'),
+        mountFailures: count('mount-failure'),
+        renderFailures: count('render-failure'),
+        failureRate: versionHealth(events, name, version).rate,
+        lastFailure: lastFailure ?? null,
+      };
+    });
+    // Would `promote` go ahead now? (null: yes; else why not.)
+    const promoteBlocked = entry.canary ? promoteRefusal(events, name, entry.canary.version, gate) : null;
+    // The canary guard's last word on this remote, when it is the last change to it.
+    const last = history.filter((line) => line.remote === name).at(-1);
+    const guard =
+      last?.command === 'canary-guard'
+        ? {
+            at: last.at,
+            version: last.version ?? last.from?.canary?.version ?? null,
+            reason: last.reason ?? '',
+          }
+        : null;
+    return {
+      remote: name,
+      stable: entry.stable,
+      canary: entry.canary ?? null,
+      versions,
+      promoteBlocked,
+      guard,
+    };
+  });
+  return { revision, updatedAt: registry.updatedAt ?? null, remotes, eventsError: events.error ?? null };
+}
+
+/** @param {Awaited<ReturnType<typeof status>>} report */
+export function formatStatus(report) {
+  const lines = [
+    `registry revision ${report.revision}${report.updatedAt ? `, changed ${report.updatedAt}` : ''}`,
+  ];
+  if (report.eventsError) lines.push(`(failure counts unavailable: ${report.eventsError})`);
+  for (const remote of report.remotes) {
+    const canary = remote.canary
+      ? `, canary ${remote.canary.version} for ${remote.canary.percent}%`
+      : ', no canary';
+    lines.push('', `${remote.remote}: stable ${remote.stable}${canary}`);
+    if (remote.canary && !report.eventsError) {
+      lines.push(`  promote: ${remote.promoteBlocked ? `blocked (${remote.promoteBlocked})` : 'ready'}`);
+    }
+    if (remote.guard) {
+      lines.push(
+        `  canary ${remote.guard.version} dropped by canary-guard at ${remote.guard.at} (${remote.guard.reason})`,
+      );
+    }
+    for (const version of remote.versions) {
+      const counts = report.eventsError
+        ? ''
+        : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
+          (version.lastFailure ? ` (last ${version.lastFailure})` : '');
+      lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}`.trimEnd());
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `ops route <path> [--signed-out]`: which remote shows a path, on which route pattern, and which versions
+ * people get there (stable, and the canary with its share). The same answer as the shell and the API server's
+ * head start, from @skynet/contract's one matcher.
+ * @param {{ site: string, path: string, signedIn?: boolean }} options
+ */
+export async function route({ site, path, signedIn = true }) {
+  if (!path?.startsWith('/'))
+    throw new OpsError('usage: route <path starting with /> [--signed-out]', 'usage');
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  const { registry } = await readRegistry(site);
+  if (Object.keys(registry.remotes).length === 0)
+    throw new OpsError(`${site} has no registry (remotes.json) with remotes: publish first`, 'missing');
+  const status = signedIn ? 'signed-in' : 'signed-out';
+  const found = findRoute(registry, pathname, status);
+  const resolution = resolvePath(registry, pathname, status);
+  if (!found) return { path: pathname, status, resolution: resolution.kind, remote: null };
+  const entry = registry.remotes[found.remote];
+  return {
+    path: pathname,
+    status,
+    resolution: resolution.kind,
+    remote: found.remote,
+    pattern: found.route.path,
+    access: found.route.access,
+    params: found.params,
+    stable: entry?.stable ?? null,
+    canary: entry ? activeCanary(entry) : null,
+  };
+}
+
+/** @param {Awaited<ReturnType<typeof route>>} answer */
+export function formatRoute(answer) {
+  if (!answer.remote) {
+    const why = {
+      'needs-sign-in': 'only for signed-in people: a signed-out visitor is sent to /login',
+      'needs-sign-out': 'only for signed-out visitors: a signed-in person is sent on',
+      unknown: 'no remote owns it (the shell shows its own auth screens there, else the 404 page)',
+    };
+    return `${answer.path} (${answer.status}): ${why[/** @type {keyof typeof why} */ (answer.resolution)] ?? answer.resolution}`;
+  }
+  const canary = answer.canary ? `, canary ${answer.canary.version} for ${answer.canary.percent}%` : '';
+  return `${answer.path} (${answer.status}): ${answer.remote}, route ${answer.pattern} (${answer.access}), stable ${answer.stable}${canary}`;
+}
