@@ -7,4 +7,6 @@ export default remoteConfig(import.meta.url, {
   preloadPages: true,
   // The signed-in /feed's frame and card template, served inside its HTML (tooling/rspack/prerender.mjs).
   prerender: './src/prerender/index.tsx',
+  // ...and the script that fills it from the page's first call, inlined by the server with the template.
+  signedInScripts: { '/feed': './src/prerender/fill-script.ts' },
 });

@@ -38,7 +38,7 @@ export interface HeadStartBlock {
    * The page paints from its HTML first (a signed-in template, filled from the calls' answers): its script preloads
    * are parked as `<link data-after-paint>`, and the session's refresh call (which nothing on screen waits for)
    * waits too; the fill script starts them with the scripts, after that paint (`later` on the global), so they do
-   * not hold the connections the page's own calls need (site/src/signed-in-fill.ts).
+   * not hold the connections the page's own calls need (the fill: mfe-feed/src/prerender/fill.ts).
    */
   afterPaint?: boolean;
   /** Site files the shell reads first, by URL path (`/config.json`, `/remotes.json`). */

@@ -1,5 +1,5 @@
 // The signed-in /feed paints its first page from the HTML (docs/decisions.md "The signed-in feed paints from the
-// HTML"; mfe-feed/src/prerender, site/src/prerendered-page.ts and signed-in-fill.ts): mfe-feed's published
+// HTML"; mfe-feed/src/prerender, site/src/prerendered-page.ts, mfe-feed/src/prerender/fill.ts): mfe-feed's published
 // template, filled by an inline script from the head start's `/feed?page=1` answer, before any script file; the
 // real page takes its place with no duplicate and no shift.
 import { randomUUID } from 'node:crypto';

@@ -8,7 +8,7 @@
 //   files (listed by its build in route-pages.json), to preload;
 // - /config.json and /remotes.json themselves, which the shell reads first (shell/src/platform/startup.ts): two
 //   requests fewer on the 6 connections HTTP/1.1 allows, in the round trip where the page's files start.
-// HEAD_START_SCRIPT (allowed by its hash in the CSP) starts them only for a visitor with a saved token (calls always
+// HEAD_START_SCRIPT (page-scripts/head-start.ts, allowed by its hash in the CSP) starts them only for a visitor with a saved token (calls always
 // need one; a signed-in route's files too), and never with developer overrides (other code is loaded then).
 // @skynet/shared takes each answer once for the same call, while fresh (shared/src/http/headStart.ts). The block's
 // format, the global, the storage keys and the route matching are @skynet/contract's, shared with the shell.
@@ -18,46 +18,18 @@ import {
   callWithParams,
   findRoute,
   HEAD_START_ELEMENT_ID,
-  HEAD_START_GLOBAL,
   type HeadStartBlock,
   type HeadStartPreload,
   isHeadStartCall,
-  OVERRIDE_PARAM,
-  OVERRIDES_KEY,
   placementOf,
   REGISTRY_PATH,
   type Registry,
   type RemoteEntry,
   SESSION_CALLS,
-  TOKEN_KEY,
 } from '@skynet/contract';
+import { HEAD_START_SCRIPT } from './built-scripts.js';
 import { fileStamp, isObject, type Json, readJson, siteFile } from './files.js';
 import { fileRegistry, type RegistrySource, type RegistryState } from './registry/source.js';
-
-/**
- * A preload that failed is kept by the browser and handed, failed, to the first element that asks for the same file:
- * the area's Retry would fail once more although the network is back. So a failed preload is taken at once by an
- * element of its kind that is removed again (a chunk that loads after all just registers itself; a stylesheet with
- * `media="not all"` applies nowhere); the remoteEntry.js preload (integrity, CORS) is never reused that way.
- */
-export const HEAD_START_SCRIPT =
-  `(function(){try{var d=JSON.parse(document.getElementById("${HEAD_START_ELEMENT_ID}").textContent),` +
-  `t=localStorage.getItem("${TOKEN_KEY}");` +
-  `if(/[?&]${OVERRIDE_PARAM}=/.test(location.search)||localStorage.getItem("${OVERRIDES_KEY}"))return;` +
-  'if(t||!d.signedIn)d.preload.forEach(function(p){var l=document.createElement("link");' +
-  'd.afterPaint&&p.as=="script"?l.dataset.afterPaint="":l.rel="preload";' +
-  'l.as=p.as;l.href=p.href;if(p.integrity){l.integrity=p.integrity;l.crossOrigin="anonymous"}' +
-  'else l.onerror=function(){var e=document.createElement(p.as=="style"?"link":"script");' +
-  'if(p.as=="style"){e.rel="stylesheet";e.media="not all";e.href=p.href}else e.src=p.href;' +
-  'e.onload=e.onerror=function(){e.remove()};document.head.appendChild(e)};' +
-  'document.head.appendChild(l)});if(!t)return;var a={},f=function(c){' +
-  'a[c]=a[c]||fetch(d.api+c,{headers:{Authorization:"Bearer "+t}}).then(function(r){return r.ok?r.json():' +
-  // A refused answer's body is read too: one left unread keeps its request open in the browser.
-  'r.text().then(function(){return null})},' +
-  'function(){return null})};' +
-  // On an afterPaint page the session refresh, which nothing on screen waits for, starts after the paint (later()).
-  `d.calls.forEach(function(c){d.afterPaint&&c=="${SESSION_CALLS.refresh}"||f(c)});` +
-  `window.${HEAD_START_GLOBAL}={at:Date.now(),answers:a,later:function(){d.calls.forEach(f)}}}catch(e){}})()`;
 
 export type HeadStart = HeadStartBlock;
 

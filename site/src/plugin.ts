@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { CONFIG_PATH, REGISTRY_PATH, SOCKET_PATH } from '@skynet/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteFile } from './files.js';
+import { allowInlineScripts } from './page-csp.js';
 import type { SitePort } from './port.js';
 import { pageHtmlFor, SPECULATION_RULES, SPECULATION_RULES_PATH } from './prerendered-page.js';
 import { databaseRegistry, fileRegistry, type RegistrySource } from './registry/source.js';
@@ -130,6 +131,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
   const pageHtml = pageHtmlFor(siteDir, generatedConfig, registry);
   const sendPage = (reply: FastifyReply, url: string) => {
     const page = pageHtml(url);
+    allowInlineScripts(reply, page.scriptSources);
     if (page.standalone) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
     return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
   };

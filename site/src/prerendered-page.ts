@@ -3,65 +3,19 @@
 // before any script: the scripts start the real page, which takes the markup's place in the same frame. Where the
 // page shows a component another remote exposes, that remote's published markup is put in its slot; a page whose
 // owner marks it standalone (complete as plain HTML) gets no script at all for a signed-out visitor.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { AFTER_PAINT_ATTRIBUTE, placementOf, type Registry, type RemoteEntry } from '@skynet/contract';
 import {
-  OVERRIDE_PARAM,
-  OVERRIDES_KEY,
-  OVERRIDES_PANEL_PARAM,
-  placementOf,
-  type Registry,
-  type RemoteEntry,
-  TOKEN_KEY,
-} from '@skynet/contract';
+  cspSourceOf,
+  SCRIPT_STARTER,
+  SESSION_PROBE_SCRIPT,
+  SITE_SCRIPT_CSP_SOURCES,
+} from './built-scripts.js';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
-import { HEAD_START_SCRIPT, headStartFor, withHeadStart } from './head-start.js';
+import { headStartFor, withHeadStart } from './head-start.js';
 import { readRegistryFileNow } from './registry/file-store.js';
 import { fileRegistry, type RegistrySource } from './registry/source.js';
-import { SIGNED_IN_FILL_SCRIPT } from './signed-in-fill.js';
-
-/**
- * Runs in <head> before the body is parsed: a visitor with a saved token is probably signed in, so the signed-out
- * markup stays hidden (no flash of the landing page before the map). The shell removes the markup either way.
- */
-export const SESSION_PROBE_SCRIPT = `try{localStorage.getItem('${TOKEN_KEY}')&&document.documentElement.classList.add('has-session')}catch(e){}`;
-
-/**
- * Runs at the end of the body and starts the page's scripts (parked by withPrerendered), so nothing is fetched or
- * run before the first paint:
- * - at once for a visitor with a session (the markup is hidden: the signed-in page is wanted) or with developer
- *   overrides (`?override=` or saved ones: the shell must apply them, shell/src/registry/overrides.ts), or asking for
- *   the override panel (`?overrides-panel`, shell/src/platform/overrideBanner.ts);
- * - never on a standalone page (`data-standalone`): the markup is the whole page, links lead on as plain links;
- * - else once the markup has painted (the first-contentful-paint entry); at once in a background tab (it does not
- *   paint); after the next frame in browsers without paint timing; the timer is the fallback.
- */
-export const SCRIPT_STARTER =
-  '(function(){var started=0;function start(){if(started++)return;' +
-  "document.querySelectorAll('script[data-after-paint]').forEach(function(parked){" +
-  "var s=document.createElement('script');s.src=parked.getAttribute('data-after-paint');s.async=false;" +
-  "document.body.appendChild(s)});document.querySelectorAll('link[data-after-paint]').forEach(function(link){" +
-  "link.rel='preload'})}" +
-  `if(document.documentElement.classList.contains('has-session')||/[?&](${OVERRIDE_PARAM}=|${OVERRIDES_PANEL_PARAM}([&=]|$))/.test(location.search))` +
-  'return start();' +
-  `try{if(localStorage.getItem('${OVERRIDES_KEY}'))return start()}catch(e){}` +
-  "var page=document.getElementById('prerendered');if(page&&page.hasAttribute('data-standalone'))return;" +
-  'if(document.hidden)return start();' +
-  'var types=(window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes)||[];' +
-  "if(types.indexOf('paint')<0)return requestAnimationFrame(function(){setTimeout(start)});" +
-  "new PerformanceObserver(function(list){list.getEntriesByName('first-contentful-paint').length&&start()})" +
-  ".observe({type:'paint',buffered:true});setTimeout(start,1000)})()";
-
-const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
-
-/** The Content-Security-Policy sources that allow exactly the pages' inline scripts (these and the head start's). */
-export const PAGE_SCRIPT_CSP_SOURCES = [
-  cspHash(SESSION_PROBE_SCRIPT),
-  cspHash(SCRIPT_STARTER),
-  cspHash(HEAD_START_SCRIPT),
-  cspHash(SIGNED_IN_FILL_SCRIPT),
-];
 
 /** The build's deferred script tags (HtmlRspackPlugin: `<script defer src="/main.[hash].js"></script>`). */
 const DEFERRED_SCRIPT = /<script defer(?:="")? src="([^"]+)"><\/script>/g;
@@ -81,6 +35,8 @@ interface Prerendered {
   markup: string;
   /** Complete as plain HTML: a signed-out visitor gets no script (see SCRIPT_STARTER). */
   standalone: boolean;
+  /** A signed-in template's fill script, as its remote published it (prerender.json's `signedInScripts`). */
+  script?: string;
 }
 
 /** What a version of a remote prerendered (its prerender.json), with a reader for the files it names. */
@@ -88,6 +44,8 @@ interface PublishedMarkup {
   page(pathname: string): string | null;
   /** A signed-in route's template (its frame and one card around a placeholder), filled in the browser. */
   signedIn(pathname: string): string | null;
+  /** The script the remote built to fill that template (its own code: the site never draws a remote's items). */
+  signedInScript(pathname: string): string | null;
   isStandalone(pathname: string): boolean;
   fragment(module: string): string | null;
 }
@@ -109,6 +67,7 @@ function publishedMarkup(siteDir: string, manifest: string): PublishedMarkup {
   return {
     page: (pathname) => read('pages', pathname),
     signedIn: (pathname) => read('signedIn', pathname),
+    signedInScript: (pathname) => read('signedInScripts', pathname),
     isStandalone: (pathname) =>
       isObject(index) && Array.isArray(index.standalone) && index.standalone.includes(pathname),
     fragment: (module) => read('fragments', module),
@@ -200,8 +159,10 @@ export function findSignedInTemplates(
       if (seen.has(route.path)) continue;
       seen.add(route.path);
       const template = route.path.includes(':') ? null : (markup?.signedIn(route.path) ?? null);
-      if (template !== null)
-        pages.set(route.path, { remote, version: entry.stable, markup: template, standalone: false });
+      // A template without its fill script would never be filled, nor start the page: no template then.
+      const script = template === null ? null : (markup?.signedInScript(route.path) ?? null);
+      if (template !== null && script !== null)
+        pages.set(route.path, { remote, version: entry.stable, markup: template, standalone: false, script });
     }
   }
   return pages;
@@ -259,10 +220,12 @@ export function withPrerendered(indexHtml: string, page: Prerendered): string {
       html
         .replace(
           DEFERRED_SCRIPT,
-          (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
+          (_tag, src: string) => `<script type="text/plain" ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`,
         )
         // A standalone page may never start its scripts: what they would fetch first waits for them (the starter).
-        .replace(PRELOAD, (tag, rest: string) => (page.standalone ? `<link data-after-paint${rest}>` : tag))
+        .replace(PRELOAD, (tag, rest: string) =>
+          page.standalone ? `<link ${AFTER_PAINT_ATTRIBUTE}${rest}>` : tag,
+        )
         .replace('</body>', () => `<script>${SCRIPT_STARTER}</script></body>`),
   });
 }
@@ -276,7 +239,7 @@ const SIGNED_IN_STYLE = 'html:not(.has-session) #prerendered,#prerendered~*{disp
 /**
  * index.html with a signed-in page's template inside <main id="areas"> (`data-signed-in`: the shell's frame keeps
  * the signed-in chrome's room for it, global.css) and the script that fills it from the head start's answer
- * (SIGNED_IN_FILL_SCRIPT). Its scripts and their preloads are parked until the posts have painted, which the fill
+ * (its remote's published fill script). Its scripts and their preloads are parked until the posts have painted, which the fill
  * script decides: Lighthouse's simulation charges every script run before a paint to that paint, and on a slow
  * link the script downloads held the connections the head start's calls needed (the answer came 400 ms later in
  * the simulated graph of 2026-11-25). Stylesheets still load at once: the template is drawn with them.
@@ -289,13 +252,13 @@ export function withSignedInTemplate(indexHtml: string, page: Prerendered): stri
       html
         .replace(
           DEFERRED_SCRIPT,
-          (_tag, src: string) => `<script type="text/plain" data-after-paint="${src}"></script>`,
+          (_tag, src: string) => `<script type="text/plain" ${AFTER_PAINT_ATTRIBUTE}="${src}"></script>`,
         )
         // Script files wait for the paint too: downloading them first held the connections the calls needed.
         .replace(PRELOAD, (tag, rest: string) =>
-          / as="script"/.test(rest) ? `<link data-after-paint${rest}>` : tag,
+          / as="script"/.test(rest) ? `<link ${AFTER_PAINT_ATTRIBUTE}${rest}>` : tag,
         )
-        .replace('</body>', () => `<script>${SIGNED_IN_FILL_SCRIPT}</script></body>`),
+        .replace('</body>', () => `<script>${page.script ?? ''}</script></body>`),
   });
 }
 
@@ -305,6 +268,8 @@ export interface PageHtml {
   standalone: boolean;
   /** A signed-in template: the head start parks its script preloads until the fill script's paint. */
   afterPaint?: boolean;
+  /** The Content-Security-Policy sources allowing exactly its inline scripts: the site's and its remote's fill. */
+  scriptSources: readonly string[];
 }
 
 /**
@@ -349,11 +314,24 @@ export function pageHtmlFor(
       const index = readFileSync(indexFile, 'utf8');
       const pages = new Map<string, PageHtml>();
       for (const [pagePath, page] of findSignedInTemplates(siteDir, current.registry))
-        pages.set(pagePath, { html: withSignedInTemplate(index, page), standalone: false, afterPaint: true });
+        pages.set(pagePath, {
+          html: withSignedInTemplate(index, page),
+          standalone: false,
+          afterPaint: true,
+          scriptSources: [...SITE_SCRIPT_CSP_SOURCES, cspSourceOf(page.script ?? '')],
+        });
       // A signed-out page's markup wins where a path has both (the signed-out visitor cannot see the other).
       for (const [pagePath, page] of findPrerendered(siteDir, current.registry))
-        pages.set(pagePath, { html: withPrerendered(index, page), standalone: page.standalone });
-      cached = { key, index: { html: index, standalone: false }, pages };
+        pages.set(pagePath, {
+          html: withPrerendered(index, page),
+          standalone: page.standalone,
+          scriptSources: SITE_SCRIPT_CSP_SOURCES,
+        });
+      cached = {
+        key,
+        index: { html: index, standalone: false, scriptSources: SITE_SCRIPT_CSP_SOURCES },
+        pages,
+      };
     }
     const page = cached.pages.get(pathname) ?? cached.index;
     // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.

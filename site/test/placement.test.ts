@@ -17,11 +17,13 @@ mkdirSync(path.join(dir, 'prerender'), { recursive: true });
 writeFileSync(path.join(dir, 'mf-manifest.json'), '{"exposes":[]}');
 writeFileSync(path.join(dir, 'prerender', 'landing.html'), '<h1>Your planet.</h1>');
 writeFileSync(path.join(dir, 'prerender', 'home.html'), '<ul><li>{n}</li></ul>');
+writeFileSync(path.join(dir, 'prerender', 'home.js'), '(()=>{})();');
 writeFileSync(
   path.join(dir, 'prerender.json'),
   JSON.stringify({
     pages: { '/': 'prerender/landing.html' },
     signedIn: { '/home': 'prerender/home.html' },
+    signedInScripts: { '/home': 'prerender/home.js' },
     standalone: ['/'],
   }),
 );

@@ -10,13 +10,17 @@
 // module -> render: what the server puts where another remote's page shows that module, see RemoteComponent) and
 // `signedIn` (route path -> render: a signed-in page's frame with one item as a template the HTML fills from the
 // page's head start answer, never data: docs/decisions.md "The signed-in feed paints from the HTML"), written as
-// prerender/signed-in--<file>.html and listed under "signedIn".
+// prerender/signed-in--<file>.html and listed under "signedIn". The script that fills such a template (the remote's
+// `signedInScripts`: route path -> a browser module) is built as an inline page script (@skynet/site's builder:
+// bundled, minified, one function), written as prerender/signed-in--<file>.js and listed under "signedInScripts":
+// the server inlines the remote's own code and allows it by its hash, and never knows how the remote draws.
 // The files are published with the remote's version, so the server (site/src/prerendered-page.ts) serves the
 // markup of the version that is stable, and a rollout or rollback of the remote moves it too. Class names match the
 // browser build's: both compiles hash CSS Modules names from the same package, path and local name.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { buildPageScript } from '@skynet/site/page-script-builder';
 
 const OUTPUT_DIR = ['.build', 'prerender'];
 
@@ -49,13 +53,14 @@ function cssFor(markup, cssFiles) {
 }
 
 class PrerenderPlugin {
-  constructor({ packageDir, distDir, bundleDir }) {
+  constructor({ packageDir, distDir, bundleDir, signedInScripts }) {
     this.packageDir = packageDir;
+    this.signedInScripts = signedInScripts;
     this.distDir = distDir;
     this.bundleDir = bundleDir;
   }
   apply(compiler) {
-    compiler.hooks.done.tap('PrerenderPlugin', (stats) => {
+    compiler.hooks.done.tapPromise('PrerenderPlugin', async (stats) => {
       if (stats.hasErrors()) return;
       const bundle = join(this.bundleDir, 'prerender.cjs');
       const require = createRequire(bundle);
@@ -73,7 +78,7 @@ class PrerenderPlugin {
         writeFileSync(join(target, file), `<style>${cssFor(markup, cssFiles)}</style>${markup}`);
         return `prerender/${file}`;
       };
-      const index = { pages: {}, standalone: [], fragments: {}, signedIn: {} };
+      const index = { pages: {}, standalone: [], fragments: {}, signedIn: {}, signedInScripts: {} };
       for (const [path, render] of Object.entries(pages)) {
         if (!path.startsWith('/')) throw new Error(`prerender: "${path}" is not a path`);
         index.pages[path] = write(prerenderFileFor(path), render());
@@ -90,6 +95,13 @@ class PrerenderPlugin {
         if (!path.startsWith('/')) throw new Error(`prerender: "${path}" is not a path`);
         index.signedIn[path] = write(`signed-in--${prerenderFileFor(path)}`, render());
       }
+      for (const [path, entry] of Object.entries(this.signedInScripts)) {
+        if (!index.signedIn[path])
+          throw new Error(`prerender: the script for "${path}" fills no signed-in template`);
+        const file = `signed-in--${prerenderFileFor(path).replace(/\.html$/, '.js')}`;
+        writeFileSync(join(target, file), await buildPageScript(join(this.packageDir, entry)));
+        index.signedInScripts[path] = `prerender/${file}`;
+      }
       writeFileSync(join(this.distDir, 'prerender.json'), `${JSON.stringify(index, null, 2)}\n`);
     });
   }
@@ -99,7 +111,7 @@ class PrerenderPlugin {
  * The Node compile of `entry` (relative to the package), run after the browser build named `after`.
  * `base` is the browser build's config: same module rules, CSS Modules naming and aliases.
  */
-export function prerenderConfig(base, { entry, after, rspack }) {
+export function prerenderConfig(base, { entry, signedInScripts = {}, after, rspack }) {
   const packageDir = base.context;
   // Beside the build when it goes elsewhere than dist/ (BUILD_OUTPUT_DIR), so two such builds never share it.
   const outDir =
@@ -139,7 +151,7 @@ export function prerenderConfig(base, { entry, after, rspack }) {
     optimization: { ...base.optimization, splitChunks: false },
     plugins: [
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(base.mode) }),
-      new PrerenderPlugin({ packageDir, distDir: base.output.path, bundleDir: outDir }),
+      new PrerenderPlugin({ packageDir, distDir: base.output.path, bundleDir: outDir, signedInScripts }),
     ],
   };
 }

@@ -1,13 +1,13 @@
 // A signed-in page's published template in its HTML (docs/decisions.md "The signed-in feed paints from the HTML";
-// site/src/prerendered-page.ts, signed-in-fill.ts): only on the route whose owner's stable version published it,
-// never with a canary, and with a fill script the CSP allows by hash.
+// site/src/prerendered-page.ts): only on the route whose owner's stable version published it with its fill script,
+// never with a canary, and with that fill script, as published, allowed by the CSP by its hash. (What the real fill
+// script does is mfe-feed's test, src/prerender/fill.test.tsx, and the browser's, e2e signed-in-template.spec.ts.)
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { SIGNED_IN_FILL_SCRIPT } from '@skynet/site';
 import { useApp } from '../helper.js';
 
 describe('signed-in page templates', () => {
@@ -16,6 +16,8 @@ describe('signed-in page templates', () => {
   const template =
     '<style>.c{color:red}</style><div class="c"><h1>Galactic Feed</h1><div data-posts=""></div>' +
     '<template data-card="" data-call="/feed?page=1" data-post="{}"><article>card</article></template></div>';
+  /** The remote's published fill script (a stand-in: the page server only inlines it and allows it). */
+  const fillScript = '(()=>{document.querySelectorAll("link[data-after-paint]");/* fill */})();';
   mkdirSync(path.join(version('1.0.0'), 'prerender'), { recursive: true });
   mkdirSync(version('1.1.0'), { recursive: true });
   writeFileSync(
@@ -28,6 +30,7 @@ describe('signed-in page templates', () => {
   writeFileSync(path.join(version('1.0.0'), 'mf-manifest.json'), '{}');
   writeFileSync(path.join(version('1.1.0'), 'mf-manifest.json'), '{}');
   writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--feed.html'), template);
+  writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--feed.js'), fillScript);
   writeFileSync(
     path.join(version('1.0.0'), 'prerender.json'),
     JSON.stringify({
@@ -36,6 +39,11 @@ describe('signed-in page templates', () => {
         '/feed': 'prerender/signed-in--feed.html',
         '/saved': 'prerender/signed-in--feed.html',
         '/feed/:planetName/:id': 'prerender/signed-in--feed.html',
+      },
+      signedInScripts: {
+        '/feed': 'prerender/signed-in--feed.js',
+        '/saved': 'prerender/signed-in--feed.js',
+        '/feed/:planetName/:id': 'prerender/signed-in--feed.js',
       },
     }),
   );
@@ -83,7 +91,7 @@ describe('signed-in page templates', () => {
   it('fills it with a script the CSP allows by hash, which starts the parked scripts', async () => {
     const r = await get('/feed');
     const fill = /<script>((?:(?!<\/script>).)*)<\/script><\/body>/.exec(r.body)?.[1] ?? '';
-    assert.equal(fill, SIGNED_IN_FILL_SCRIPT);
+    assert.equal(fill, fillScript, "the remote's script, as it published it");
     const csp = String(r.headers['content-security-policy']);
     assert.ok(csp.includes(hashOf(fill)), 'the fill script is allowed by hash');
     assert.doesNotMatch(csp, /unsafe-inline'[^;]*script|script-src[^;]*unsafe-inline/);
@@ -125,5 +133,17 @@ describe('signed-in page templates', () => {
     assert.doesNotMatch((await get('/feed')).body, /prerendered/);
     writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0'));
     assert.match((await get('/feed')).body, /data-version="1.0.0" data-signed-in=""/);
+  });
+
+  it('serves no template whose remote published no script to fill it (it would never start the page)', async (t) => {
+    const index = path.join(version('1.0.0'), 'prerender.json');
+    const published = JSON.parse(readFileSync(index, 'utf8'));
+    t.after(() => writeFileSync(index, JSON.stringify(published)));
+    writeFileSync(index, JSON.stringify({ ...published, signedInScripts: {} }));
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.1.0'));
+    writeFileSync(path.join(site, 'remotes.json'), registry('1.0.0')); // read again
+    const r = await get('/feed');
+    assert.doesNotMatch(r.body, /prerendered|data-after-paint/);
+    assert.match(r.body, /<script defer src="\/main\.abc123\.js"><\/script>/);
   });
 });

@@ -1,11 +1,11 @@
-// The HTML's fill script (site/src/signed-in-fill.ts) on this remote's published template (./index.tsx): each
-// filled card is the card PostCard draws for that post, a post's text stays text, and what it cannot draw the way
-// the card would is left to the real page.
+// The HTML's fill script (./fill.ts, which the build publishes as an inline script) on this remote's published
+// template (./index.tsx): each filled card is the card PostCard draws for that post, a post's text stays text, and
+// what it cannot draw the way the card would is left to the real page.
 import { HEAD_START_GLOBAL, type Post } from '@skynet/contract';
 import { MemoryRouter } from '@skynet/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SIGNED_IN_FILL_SCRIPT } from '../../../site/src/signed-in-fill';
 import { PostCard } from '../components/PostCard';
+import { fillSignedInTemplate } from './fill';
 import { signedIn } from './index';
 
 const post = (id: string, extra: Partial<Post> = {}): Post => ({
@@ -32,7 +32,7 @@ async function fill(body: unknown, { session = true } = {}) {
     at: Date.now(),
     answers: { '/feed?page=1': Promise.resolve(body) },
   };
-  new Function(SIGNED_IN_FILL_SCRIPT)();
+  fillSignedInTemplate();
   await new Promise((resolve) => setTimeout(resolve, 0));
   return document.getElementById('prerendered');
 }
@@ -115,7 +115,7 @@ test('after the paint: the held-back calls, the parked preloads, then the script
     answers: { '/feed?page=1': Promise.resolve({ value: [post('p1')] }) },
     later,
   };
-  new Function(SIGNED_IN_FILL_SCRIPT)();
+  fillSignedInTemplate();
   await new Promise((resolve) => setTimeout(resolve, 0));
   // Filled, and nothing started before the paint.
   expect(document.querySelectorAll('[data-posts] > article')).toHaveLength(1);

@@ -33,7 +33,7 @@ const PLACEHOLDER_POST: Post = {
 const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;
 
 /**
- * Where the card shows the placeholder's values, as the slots the HTML's fill script (site/src/signed-in-fill.ts)
+ * Where the card shows the placeholder's values, as the slots the HTML's fill script (./fill.ts)
  * replaces in text and attribute values: {i} id, {a} author id, {n} name, {x} its initial, {h} its avatar's hue, {c}
  * text, {l} likes and {L} " like"/" likes", {o} comments and {O} " comment"/" comments", {t} date, {d} the date as
  * the card formats it. Each must be found exactly as often as said: a PostCard that draws differently fails the

@@ -18,10 +18,14 @@ const BUNDLER_RUNTIME_FROM_SHELL = join(
 /**
  * A remote: exposes `./app` (single-spa lifecycles) and whatever else it shares on purpose; its routes come from
  * src/routes.ts (RouteTablePlugin). `prerender` names a build-time module whose `pages` render data-free pages to
- * markup for the server (prerender.mjs); production builds only. `preloadPages`: list each route's page files in
+ * markup for the server (prerender.mjs), and `signedInScripts` (route path -> a browser module) the scripts that fill
+ * its signed-in templates; production builds only. `preloadPages`: list each route's page files in
  * route-pages.json, so the server's head start preloads them.
  */
-export function remoteConfig(configUrl, { exposes, port = 0, prerender, preloadPages = false }) {
+export function remoteConfig(
+  configUrl,
+  { exposes, port = 0, prerender, signedInScripts = {}, preloadPages = false },
+) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
     const pkg = readJson(join(packageDir, 'package.json'));
@@ -56,6 +60,7 @@ export function remoteConfig(configUrl, { exposes, port = 0, prerender, preloadP
     config.name = folder;
     const node = prerenderConfig(baseConfig(packageDir, { mode, name, port }), {
       entry: prerender,
+      signedInScripts,
       after: folder,
       rspack,
     });

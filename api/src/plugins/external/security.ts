@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import { devOverrideCspSources, PAGE_SCRIPT_CSP_SOURCES } from '@skynet/site';
+import { devOverrideCspSources } from '@skynet/site';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
@@ -62,9 +62,8 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
           directives: {
             defaultSrc: ["'self'"],
             baseUri: ["'self'"],
-            // The only inline scripts, by hash: the head start of every page, the session probe and script starter of
-            // prerendered pages.
-            scriptSrc: ["'self'", ...PAGE_SCRIPT_CSP_SOURCES, ...devOrigins],
+            // No inline script: a page the site serves adds exactly its own, by hash (@skynet/site, page-csp.ts).
+            scriptSrc: ["'self'", ...devOrigins],
             styleSrc: ["'self'", "'unsafe-inline'", ...devOrigins],
             imgSrc: ["'self'", 'data:', 'blob:', ...devOrigins],
             fontSrc: ["'self'", 'data:'],

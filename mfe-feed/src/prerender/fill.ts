@@ -1,0 +1,112 @@
+// The fill of this remote's signed-in /feed template (./index.tsx), run by the page as an inline script: built from
+// ./fill-script.ts with the remote and published beside the template (tooling/rspack/prerender.mjs), so the server
+// that inlines it never knows how a post card looks (docs/decisions.md "The signed-in feed paints from the HTML").
+// It runs at the end of the body, after the site's head start started the page's calls with the saved token.
+// - No session (the probe in <head> found no token), developer overrides (the head start started nothing then), no
+//   answer, a failed or refused one (null: not 2xx), or no post it can draw: the markup goes and the page's scripts
+//   start at once, as on any page.
+// - Else one card per post, cloned from the template's card, which the build drew with the real PostCard and marked
+//   with slots where the card shows a post's values (SLOTS in ./index.tsx): text nodes and attribute values get the
+//   post's own (never parsed as HTML, so a post's text stays text). The date is formatted as the card formats it
+//   (kit/src/dates.ts), the avatar coloured as kit's Avatar colours it. It draws the leading run of ordinary posts
+//   and stops at the first it cannot draw the way the card would (deleted, a reply, a picture, an odd id): the real
+//   list draws those below, so nothing drawn moves.
+// - The page's parked scripts and preloads start once the filled posts have painted, or after WAIT_MS whatever
+//   happened: Lighthouse's simulation charges every script that ran before the paint to it, and script downloads
+//   begun before the calls held the connections the calls needed.
+// The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
+import { HEAD_START_GLOBAL, type HeadStartGlobal, type Post, startParkedFiles } from '@skynet/contract';
+
+const WAIT_MS = 1000;
+/** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, as the number (the names cost this script's bytes). */
+const ELEMENTS_AND_TEXT = 5;
+/** An id drawn into a link as it is: anything else would need escaping. */
+const PLAIN_ID = /^[\w-]+$/;
+
+type Slots = Record<string, string | number>;
+
+/** The card's slots for `post`, or null when the template cannot draw it the way PostCard would. */
+function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
+  if (
+    post.deleted ||
+    post.parentPost ||
+    post.avatarUrl ||
+    !PLAIN_ID.test(post._id) ||
+    !PLAIN_ID.test(post.authorId)
+  )
+    return null;
+  const { userName: name, likeCount: likes, commentCount: comments } = post;
+  let hue = 0;
+  for (const char of name) hue += char.charCodeAt(0);
+  return {
+    i: post._id,
+    a: post.authorId,
+    n: name,
+    x: (name[0] || '?').toUpperCase(),
+    h: hue % 360,
+    c: post.content,
+    l: likes,
+    L: likes === 1 ? ' like' : ' likes',
+    o: comments,
+    O: comments === 1 ? ' comment' : ' comments',
+    t: post.createdAt,
+    d: date.format(new Date(post.createdAt)),
+  };
+}
+
+/** The card with `slots` in its text and attribute values, in one pass: what a post brings is never read as a slot. */
+function drawCard(card: HTMLTemplateElement, slots: Slots): Node {
+  const copy = card.content.cloneNode(true);
+  const walker = document.createTreeWalker(copy, ELEMENTS_AND_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const value of node instanceof Element ? Array.from(node.attributes) : [node])
+      value.nodeValue = (value.nodeValue ?? '').replace(/{(\w)}/g, (_, slot: string) => String(slots[slot]));
+  }
+  return copy;
+}
+
+/** Fills the page's template from its head start answer, then starts the page (see the top of this file). */
+export function fillSignedInTemplate(): void {
+  const markup = document.getElementById('prerendered');
+  const headStart = (window as unknown as Record<string, HeadStartGlobal | undefined>)[HEAD_START_GLOBAL];
+  let started = false;
+  const startPage = () => {
+    if (started) return;
+    started = true;
+    headStart?.later?.();
+    startParkedFiles();
+  };
+  const dropMarkup = () => {
+    markup?.remove();
+    startPage();
+  };
+  try {
+    const card = markup?.querySelector<HTMLTemplateElement>('template[data-card]');
+    const answer =
+      card && document.documentElement.classList.contains('has-session')
+        ? headStart?.answers[card.dataset.call ?? '']
+        : undefined;
+    if (!card || !answer) {
+      dropMarkup();
+      return;
+    }
+    setTimeout(startPage, WAIT_MS);
+    answer
+      .then((body) => {
+        const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+        const list = markup?.querySelector('[data-posts]');
+        let drawn = 0;
+        for (const post of (body as { value: Post[] }).value) {
+          const slots = slotsOf(post, date);
+          if (!slots) break;
+          list?.appendChild(drawCard(card, slots));
+          drawn++;
+        }
+        if (drawn) requestAnimationFrame(() => setTimeout(startPage));
+        else dropMarkup();
+      })
+      .catch(dropMarkup);
+  } catch {
+    dropMarkup();
+  }
+}
