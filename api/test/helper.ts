@@ -241,13 +241,20 @@ export type Body = any;
 export async function call(
   app: FastifyInstance,
   route: string,
-  opts: { token?: string; payload?: InjectOptions['payload']; headers?: Record<string, string> } = {},
+  opts: {
+    token?: string;
+    payload?: InjectOptions['payload'];
+    headers?: Record<string, string>;
+    /** The client's address as the server sees it (default 127.0.0.1). */
+    remoteAddress?: string;
+  } = {},
 ): Promise<{ status: number; body: Body; res: LightMyRequestResponse }> {
   const [method, url] = route.split(' ') as [InjectOptions['method'], string];
   const res = await app.inject({
     method,
     url,
     headers: { ...(opts.token ? bearer(opts.token) : {}), ...opts.headers },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
   });
   let body: unknown = null;
