@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { INCR_SCRIPT } from '../external/rate-limit-store.js';
 import type { RedisClient } from '../external/redis.js';
 
 /** Events one person may send over all their sockets in one window (joining and leaving rooms). */
@@ -7,11 +8,6 @@ export const SOCKET_EVENT_LIMIT = { max: 60, windowMs: 10_000 };
 
 export const socketLimitText = (retryMs: number) =>
   `Too many requests. Please try again in ${Math.max(1, Math.ceil(retryMs / 1000))} seconds.`;
-
-const INCR_SCRIPT = `local c = redis.call('INCR', KEYS[1])
-local t = redis.call('PTTL', KEYS[1])
-if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
-return {c, t}`;
 
 /** At most this many people counted in memory (without Redis); the oldest window goes first. */
 const LOCAL_MAX_KEYS = 100_000;
