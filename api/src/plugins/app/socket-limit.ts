@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { tooManyRequestsText } from '../../lib/errors.js';
 import { INCR_SCRIPT } from '../external/rate-limit-store.js';
 import type { RedisClient } from '../external/redis.js';
 
 /** Events one person may send over all their sockets in one window (joining and leaving rooms). */
 export const SOCKET_EVENT_LIMIT = { max: 60, windowMs: 10_000 };
 
-export const socketLimitText = (retryMs: number) =>
-  `Too many requests. Please try again in ${Math.max(1, Math.ceil(retryMs / 1000))} seconds.`;
+export const socketLimitText = tooManyRequestsText;
 
 /** At most this many people counted in memory (without Redis); the oldest window goes first. */
 const LOCAL_MAX_KEYS = 100_000;
