@@ -1,3 +1,4 @@
+import type { RedisDeadline } from '../../lib/redis-deadline.js';
 import type { RedisClient } from './redis.js';
 
 /** One fixed window: count, and start the window's expiry with the first count. */
@@ -40,9 +41,10 @@ export function counterName(params: ChildLimitParams): string {
 
 /**
  * A rate-limit store on node-redis (the plugin's built-in Redis store expects ioredis), so every API process shares
- * the same counters: `skynet:rl:<counter name>:<key>`.
+ * the same counters: `skynet:rl:<counter name>:<key>`. Each count runs within `deadline`: when Redis does not answer
+ * in time the count fails and the plugin lets the request through (skipOnError).
  */
-export function redisStore(client: RedisClient, prefix = 'skynet:rl:') {
+export function redisStore(client: RedisClient, deadline: RedisDeadline, prefix = 'skynet:rl:') {
   return class RedisRateLimitStore implements LimitStore {
     constructor(private readonly counter = '') {}
     incr(
@@ -50,8 +52,13 @@ export function redisStore(client: RedisClient, prefix = 'skynet:rl:') {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      client
-        .eval(INCR_SCRIPT, { keys: [`${prefix}${this.counter}${key}`], arguments: [String(timeWindow)] })
+      deadline
+        .run(() =>
+          client.eval(INCR_SCRIPT, {
+            keys: [`${prefix}${this.counter}${key}`],
+            arguments: [String(timeWindow)],
+          }),
+        )
         .then((r) => {
           const [current, ttl] = r as [number, number];
           callback(null, { current, ttl });

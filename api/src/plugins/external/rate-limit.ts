@@ -120,7 +120,7 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
     global: false,
     keyGenerator: rateLimitKey,
     ...(opts.config.rateLimit ? {} : { max: Number.MAX_SAFE_INTEGER, allowList: () => true }),
-    ...(app.redis ? { store: redisStore(app.redis) as never } : {}),
+    ...(app.redis && app.redisDeadline ? { store: redisStore(app.redis, app.redisDeadline) as never } : {}),
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
   });
