@@ -2,7 +2,9 @@
 // (SIGSTOP) and thawed (SIGCONT) under the apps a test builds.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import { freePort, waitForPort } from './ports.mjs';
+
+export { freePort };
 
 export const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
 
@@ -12,37 +14,6 @@ export function redisServerMissing(what: string): string | false {
   const why = `redis-server not found at ${REDIS_SERVER} (apt-get install redis-server, or set REDIS_SERVER): skipping ${what}`;
   console.log(`# ${why}`);
   return why;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves when something accepts connections on the port, within `ms`. */
-export async function waitForPort(port: number, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = net.connect(port, '127.0.0.1');
-      c.once('connect', () => {
-        c.destroy();
-        resolve(true);
-      });
-      c.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`nothing listens on ${port} after ${ms} ms`);
-    await sleep(50);
-  }
 }
 
 /** A throwaway redis-server: loopback only, no persistence. */

@@ -42,7 +42,8 @@ function limitSuite(store: 'memory' | 'redis') {
         await own.start();
         cleanups.push(() => own.kill());
       }
-      const env = { RATE_LIMIT: 'on', ...(redis ? { REDIS_URL: redis.url } : {}) };
+      // The memory store: no Redis, even in test/run.mjs's Redis run.
+      const env = { RATE_LIMIT: 'on', REDIS_URL: redis ? redis.url : '' };
       one = await build(hold, { env: { ...env, NODE_NAME: 'one' } });
       // A second process: with Redis it shares the counters, in memory it has its own.
       two = await build(hold, { env: { ...env, NODE_NAME: 'two' }, database: one.database });
