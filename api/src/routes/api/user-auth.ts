@@ -34,7 +34,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   const authLimit = { max: 10, timeWindow: '1 minute' };
   // Sign-in, sign-up, reset and the identity provider's steps count per client address whatever token is sent.
   const guessLimit = byAddress(authLimit);
-  const emailOfBody = (request: FastifyRequest) => (request.body as { email: string }).email;
+  const emailOfBody = (request: FastifyRequest) =>
+    String((request.body as { email?: unknown } | undefined)?.email ?? '');
   const https = config.publicOrigin.startsWith('https:');
   const localhost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicOrigin).hostname);
   const oidcCookie = https || localhost ? OIDC_COOKIE_SECURE : OIDC_COOKIE_PLAIN;
