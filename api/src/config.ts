@@ -75,8 +75,13 @@ export interface Config {
   statementTimeoutMs: number;
   /** Longest a SIGTERM/SIGINT shutdown waits for sockets and requests to drain before the process exits. */
   shutdownTimeoutMs: number;
-  /** A Redis command not answered within this many ms fails (the rate limit then lets the request through). */
+  /** node-redis's command timeout: a command not yet written to Redis within this many ms fails. */
   redisCommandTimeoutMs: number;
+  /**
+   * Longest a request waits for one Redis call (a rate-limit or socket-event counter, a feed-cache announcement):
+   * past it the request goes on without Redis (REDIS_DEADLINE_MS, default 300).
+   */
+  redisDeadlineMs: number;
   /** Most (estimated) bytes of chat history one process keeps in memory (CHAT_CACHE_MB, default 64). */
   chatCacheBytes: number;
   /** Mail delivery retries after the first attempt (MAIL_RETRY_LIMIT, default 8), then the mail is given up. */
@@ -272,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return n;
   };
   const mailRetryLimit = whole('MAIL_RETRY_LIMIT', 8, 0, 20);
+  const redisDeadlineMs = whole('REDIS_DEADLINE_MS', 300, 1, 60_000);
   const mailRetryDelaySeconds = whole('MAIL_RETRY_DELAY_SECONDS', 10, 1, 3_600);
   const purgeCron = str('PURGE_CRON') ?? '17 * * * *';
   if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(purgeCron))
@@ -318,6 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs,
     shutdownTimeoutMs,
     redisCommandTimeoutMs,
+    redisDeadlineMs,
     chatCacheBytes,
     mailRetryLimit,
     mailRetryDelaySeconds,

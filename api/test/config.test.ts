@@ -51,6 +51,17 @@ describe('configuration', () => {
     assert.equal(c.publicOrigin, 'https://skynet.example');
   });
 
+  it('reads the Redis call deadline in milliseconds (REDIS_DEADLINE_MS, default 300)', () => {
+    assert.equal(loadConfig({}).redisDeadlineMs, 300);
+    assert.equal(loadConfig({ REDIS_DEADLINE_MS: '500' }).redisDeadlineMs, 500);
+    for (const bad of ['0', '-1', '0.5', '1s', '60001'])
+      assert.throws(
+        () => loadConfig({ REDIS_DEADLINE_MS: bad }),
+        (err: unknown) => err instanceof ConfigError && /REDIS_DEADLINE_MS/.test(err.message),
+        bad,
+      );
+  });
+
   it('bounds the chat history cache in megabytes (CHAT_CACHE_MB, default 64)', () => {
     assert.equal(loadConfig({}).chatCacheBytes, 64 * 1024 * 1024);
     assert.equal(loadConfig({ CHAT_CACHE_MB: '16' }).chatCacheBytes, 16 * 1024 * 1024);

@@ -157,6 +157,15 @@ export interface BuildTestOptions {
 }
 
 /**
+ * test/run.mjs's Redis run (SKYNET_TEST_REDIS_URL, a redis-server of its own): every app a test builds without a
+ * REDIS_URL of its own uses that Redis, each deployment (an app and the apps sharing its database) in a logical
+ * database of its own, so one test's rate-limit counters never meet another's.
+ */
+const SUITE_REDIS_URL = process.env.SKYNET_TEST_REDIS_URL || null;
+const redisDbOf = new WeakMap<Database, number>();
+let redisDbs = 0;
+
+/**
  * The real app on a fresh database for this test file (fastify/demo `build(t)`), closed after the file's tests.
  */
 export async function build(
@@ -164,12 +173,17 @@ export async function build(
   opts: BuildTestOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skynet-api-test-'));
+  const redisDb =
+    SUITE_REDIS_URL && opts.env?.REDIS_URL === undefined
+      ? ((opts.database && redisDbOf.get(opts.database)) ?? ++redisDbs)
+      : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     RATE_LIMIT: 'off',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     PUBLIC_ORIGIN: 'http://localhost:8080',
+    ...(redisDb === null ? {} : { REDIS_URL: `${SUITE_REDIS_URL}/${redisDb}` }),
     ...opts.env,
   });
   let database: Database;
@@ -183,6 +197,7 @@ export async function build(
   } else {
     database = await pgliteClone();
   }
+  if (redisDb !== null) redisDbOf.set(database, redisDb);
   const app = await buildApp(config, {
     database,
     logger: opts.logger ?? false,
@@ -241,13 +256,20 @@ export type Body = any;
 export async function call(
   app: FastifyInstance,
   route: string,
-  opts: { token?: string; payload?: InjectOptions['payload']; headers?: Record<string, string> } = {},
+  opts: {
+    token?: string;
+    payload?: InjectOptions['payload'];
+    headers?: Record<string, string>;
+    /** The client's address as the server sees it (default 127.0.0.1). */
+    remoteAddress?: string;
+  } = {},
 ): Promise<{ status: number; body: Body; res: LightMyRequestResponse }> {
   const [method, url] = route.split(' ') as [InjectOptions['method'], string];
   const res = await app.inject({
     method,
     url,
     headers: { ...(opts.token ? bearer(opts.token) : {}), ...opts.headers },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
     ...(opts.payload !== undefined ? { payload: opts.payload } : {}),
   });
   let body: unknown = null;

@@ -1,9 +1,11 @@
-// Runs the suite on PGlite, then again on PostgreSQL when TEST_DATABASE_URL is set.
+// Runs the suite on PGlite, then again on PostgreSQL when TEST_DATABASE_URL is set, then the rate-limit tests with
+// every app on a Redis of their own (see REDIS_RUN below).
 // node's test runner (not jest): openid-client 6, jose 6 and oauth2-mock-server 8 are ESM-only, see README.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from './ports.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const files = [];
@@ -22,17 +24,80 @@ const selected = filter.length ? files.filter((f) => filter.some((x) => f.includ
 const backends = ['pglite'];
 if (process.env.TEST_DATABASE_URL) backends.push('postgres');
 let failed = false;
-for (const backend of backends) {
-  console.log(`\n=== api tests on ${backend} (${selected.length} files) ===`);
+/** One run of node's test runner over `files`; false when it failed. */
+function runFiles(label, files, env, args = ['--test-concurrency=2']) {
+  console.log(`\n=== api tests on ${label} (${files.length} files) ===`);
   const started = Date.now();
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...selected],
-    { stdio: 'inherit', env: { ...process.env, SKYNET_TEST_DB: backend } },
+    ['--import', 'tsx', '--test', ...args, '--test-reporter=spec', ...files],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      timeout: env.RUN_TIMEOUT_MS ? Number(env.RUN_TIMEOUT_MS) : undefined,
+    },
   );
+  const ok = r.status === 0;
+  const why = r.error ? ` (${r.error.message})` : '';
   console.log(
-    `=== ${backend}: ${r.status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
+    `=== ${label}: ${ok ? 'passed' : `FAILED${why}`} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`,
   );
-  if (r.status !== 0) failed = true;
+  return ok;
+}
+for (const backend of backends) {
+  if (!runFiles(backend, selected, { SKYNET_TEST_DB: backend })) failed = true;
+}
+
+// Issue 30: the rate-limit tests that the runs above make with the in-memory store, again with every app on a Redis
+// (a redis-server of this run's own on a free loopback port, each deployment in its own logical database, see
+// helper.ts) and on PostgreSQL when it is there: every write's limit, socket events, TRUST_PROXY's buckets. The
+// Redis tests proper (redis-fault, redis-frozen, rate-limit) start their own servers and ran above. Bounded: 3 min.
+const REDIS_RUN = {
+  files: ['test/routes/api/input.test.ts', 'test/plugins/operations.test.ts'],
+  tests: 'rate limits|limits shared|TRUST_PROXY',
+  timeoutMs: 180_000,
+};
+const redisServer = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
+const redisFiles = selected.filter((f) => REDIS_RUN.files.some((x) => f.endsWith(x)));
+if (redisFiles.length > 0) {
+  if (!existsSync(redisServer)) {
+    console.log(`\n=== ${redisServer} missing: the rate-limit tests on Redis are skipped ===`);
+  } else {
+    const port = await freePort();
+    const server = spawn(
+      redisServer,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--databases',
+        '1000',
+      ],
+      { stdio: 'ignore' },
+    );
+    try {
+      await waitForPort(port);
+      const backend = backends.at(-1);
+      const ok = runFiles(
+        `${backend} + Redis, rate limits`,
+        redisFiles,
+        {
+          SKYNET_TEST_DB: backend,
+          SKYNET_TEST_REDIS_URL: `redis://127.0.0.1:${port}`,
+          TEST_REDIS_URL: `redis://127.0.0.1:${port}`,
+          RUN_TIMEOUT_MS: String(REDIS_RUN.timeoutMs),
+        },
+        ['--test-concurrency=1', `--test-name-pattern=${REDIS_RUN.tests}`],
+      );
+      if (!ok) failed = true;
+    } finally {
+      server.kill('SIGKILL');
+    }
+  }
 }
 process.exit(failed ? 1 : 0);

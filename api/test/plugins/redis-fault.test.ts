@@ -1,73 +1,16 @@
 // Issue 20, item 3: Redis dies and comes back. The test runs a redis-server of its own on a free loopback port (never
 // the shared one), two API instances on one database use it, and it is killed and restarted under them.
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Socket } from 'socket.io-client';
 import { userRoom } from '../../src/plugins/app/realtime.js';
 import { build, call, type SignedUp, signup, type TestApp } from '../helper.js';
+import { freePort, OwnRedis, redisServerMissing } from '../redis-server.js';
 import { listen, openSocket } from '../sockets.js';
 
-const REDIS_SERVER = process.env.REDIS_SERVER ?? '/usr/bin/redis-server';
-const missing = existsSync(REDIS_SERVER)
-  ? false
-  : `redis-server not found at ${REDIS_SERVER} (apt-get install redis-server, or set REDIS_SERVER): skipping the Redis fault test`;
-if (missing) console.log(`# ${missing}`);
+const missing = redisServerMissing('the Redis fault test');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves when something accepts connections on the port, within `ms`. */
-async function waitForPort(port: number, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = net.connect(port, '127.0.0.1');
-      c.once('connect', () => {
-        c.destroy();
-        resolve(true);
-      });
-      c.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`nothing listens on ${port} after ${ms} ms`);
-    await sleep(50);
-  }
-}
-
-/** A throwaway redis-server: loopback only, no persistence. */
-class OwnRedis {
-  private child: ChildProcess | null = null;
-  constructor(readonly port: number) {}
-  get url() {
-    return `redis://127.0.0.1:${this.port}`;
-  }
-  async start() {
-    const args = ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    this.child = spawn(REDIS_SERVER, args, { stdio: 'ignore' });
-    await waitForPort(this.port);
-  }
-  async kill() {
-    const c = this.child;
-    this.child = null;
-    if (!c || c.exitCode !== null) return;
-    const gone = new Promise((r) => c.once('exit', r));
-    c.kill('SIGKILL');
-    await gone;
-  }
-}
 
 /** The content of each newMessage a socket received. */
 function record(s: Socket): string[] {

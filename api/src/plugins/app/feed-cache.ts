@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FeedCache, type FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
+import { createRedisDeadline } from '../../lib/redis-deadline.js';
 import { closeRedis, connectBounded, watchRedis } from '../external/redis.js';
 
 declare module 'fastify' {
@@ -72,6 +73,14 @@ async function feedCachePlugin(app: FastifyInstance) {
     connectBounded(pub, app.log, 'feed cache pub', wait),
     connectBounded(sub, app.log, 'feed cache sub', wait),
   ]);
+  // A write waits at most REDIS_DEADLINE_MS for its announcement; while Redis does not read, announcements are still
+  // sent (the other processes get them once it reads again) but not waited for.
+  const deadline = createRedisDeadline({
+    ms: app.config.redisDeadlineMs,
+    log: app.log,
+    name: 'feed cache pub',
+    effect: 'writes answer without waiting for their feed-cache announcement',
+  });
   let closing = false;
   app.decorate('feedChanged', async (change: FeedChange) => {
     cache.apply(change);
@@ -83,10 +92,12 @@ async function feedCachePlugin(app: FastifyInstance) {
       timer = setTimeout(resolve, ECHO_WAIT_MS);
     });
     try {
-      await pub.publish(CHANNEL, JSON.stringify({ origin, n, change }));
+      await deadline.run(() => pub.publish(CHANNEL, JSON.stringify({ origin, n, change })), {
+        sendWhileStalled: true,
+      });
       if (subscribed && sub.isReady) await echoed;
     } catch (err) {
-      app.log.warn({ err }, 'feed cache: publish failed');
+      app.log.debug({ err }, 'feed cache: publish failed or not answered');
     } finally {
       clearTimeout(timer);
       echoes.delete(n);

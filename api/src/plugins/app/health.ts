@@ -114,6 +114,10 @@ async function healthPlugin(app: FastifyInstance, opts: { config: Config }) {
         if (!client.isReady) {
           redis = 'down';
           problems.push('redis: not connected');
+        } else if (app.redisDeadline?.stalled) {
+          // A call is already overdue: a PING would only wait behind it.
+          redis = 'down';
+          problems.push(`redis: not answering (a call is past its ${app.redisDeadline.ms} ms deadline)`);
         } else {
           redis = await withTimeout(client.ping(), PROBE_MS, 'redis').then(
             () => 'ok' as const,

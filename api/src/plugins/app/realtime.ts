@@ -189,7 +189,11 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
   });
 
   // Every event a socket sends counts against its person's limit (issue 21: rate limits on socket events).
-  const eventLimiter = createEventLimiter({ enabled: opts.config.rateLimit, redis: app.redis, log: app.log });
+  const eventLimiter = createEventLimiter({
+    enabled: opts.config.rateLimit,
+    redis: app.redis && app.redisDeadline ? { client: app.redis, deadline: app.redisDeadline } : null,
+    log: app.log,
+  });
   io.on('connection', (socket) => {
     const userId = socket.data.userId as string;
     limitSocketEvents(socket, userId, eventLimiter);

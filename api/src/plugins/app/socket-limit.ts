@@ -1,17 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'socket.io';
+import { tooManyRequestsText } from '../../lib/errors.js';
+import type { RedisDeadline } from '../../lib/redis-deadline.js';
+import { INCR_SCRIPT } from '../external/rate-limit-store.js';
 import type { RedisClient } from '../external/redis.js';
 
 /** Events one person may send over all their sockets in one window (joining and leaving rooms). */
 export const SOCKET_EVENT_LIMIT = { max: 60, windowMs: 10_000 };
 
-export const socketLimitText = (retryMs: number) =>
-  `Too many requests. Please try again in ${Math.max(1, Math.ceil(retryMs / 1000))} seconds.`;
-
-const INCR_SCRIPT = `local c = redis.call('INCR', KEYS[1])
-local t = redis.call('PTTL', KEYS[1])
-if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
-return {c, t}`;
+export const socketLimitText = tooManyRequestsText;
 
 /** At most this many people counted in memory (without Redis); the oldest window goes first. */
 const LOCAL_MAX_KEYS = 100_000;
@@ -23,11 +20,12 @@ export interface EventLimiter {
 
 /**
  * A fixed-window counter per key: in Redis when configured (the same counters on every API process, as the HTTP
- * rate limits), in memory otherwise. A Redis failure lets the event through, as the HTTP limits do (skipOnError).
+ * rate limits), in memory otherwise. Each count runs within the Redis deadline (which logs the outage once); a Redis
+ * failure or silence lets the event through, as the HTTP limits do (skipOnError).
  */
 export function createEventLimiter(opts: {
   enabled: boolean;
-  redis: RedisClient | null;
+  redis: { client: RedisClient; deadline: RedisDeadline } | null;
   log: FastifyBaseLogger;
   max?: number;
   windowMs?: number;
@@ -35,18 +33,17 @@ export function createEventLimiter(opts: {
   const max = opts.max ?? SOCKET_EVENT_LIMIT.max;
   const windowMs = opts.windowMs ?? SOCKET_EVENT_LIMIT.windowMs;
   if (!opts.enabled) return { take: async () => null };
-  const { redis } = opts;
-  if (redis) {
+  if (opts.redis) {
+    const { client, deadline } = opts.redis;
     return {
       async take(key) {
         try {
-          const [count, ttl] = (await redis.eval(INCR_SCRIPT, {
-            keys: [`skynet:rl:socket:${key}`],
-            arguments: [String(windowMs)],
-          })) as [number, number];
+          const [count, ttl] = (await deadline.run(() =>
+            client.eval(INCR_SCRIPT, { keys: [`skynet:rl:socket:${key}`], arguments: [String(windowMs)] }),
+          )) as [number, number];
           return count > max ? Math.max(ttl, 1) : null;
         } catch (err) {
-          opts.log.warn({ err }, 'socket rate limit: Redis failed, event let through');
+          opts.log.debug({ err }, 'socket rate limit: Redis failed or did not answer, event let through');
           return null;
         }
       },

@@ -1,40 +1,10 @@
-import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import rateLimit, { type CreateRateLimitOptions, normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
-import { HttpError } from '../../lib/errors.js';
-import type { RedisClient } from './redis.js';
-
-const INCR_SCRIPT = `local c = redis.call('INCR', KEYS[1])
-local t = redis.call('PTTL', KEYS[1])
-if t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); t = tonumber(ARGV[1]) end
-return {c, t}`;
-
-/**
- * A rate-limit store on node-redis (the plugin's built-in Redis store expects ioredis), so every API process shares
- * the same counters.
- */
-function redisStore(client: RedisClient, prefix = 'skynet:rl:') {
-  return class RedisRateLimitStore implements FastifyRateLimitStore {
-    constructor(private readonly routeKey = '') {}
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      client
-        .eval(INCR_SCRIPT, { keys: [`${prefix}${this.routeKey}${key}`], arguments: [String(timeWindow)] })
-        .then((r) => {
-          const [current, ttl] = r as [number, number];
-          callback(null, { current, ttl });
-        })
-        .catch((err: Error) => callback(err));
-    }
-    child(routeOptions: { path: string; method?: string | string[] }): FastifyRateLimitStore {
-      return new RedisRateLimitStore(`${String(routeOptions.method)}:${routeOptions.path}:`);
-    }
-  };
-}
+import { tooManyRequests } from '../../lib/errors.js';
+import { type ChildLimitParams, redisStore } from './rate-limit-store.js';
 
 type Limit = { max: number; timeWindow: string };
 
@@ -70,9 +40,59 @@ declare module 'fastify' {
 
 const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
+/** The client's address as counted: an IPv6 address by its /64 (what one subscriber usually holds), IPv4 as is. */
+export const addressKey = (request: FastifyRequest) => `ip:${normalizeIP(request.ip)}`;
+
 /** Per person when signed in (the auth hook ran before), per client address otherwise. */
 export const rateLimitKey = (request: FastifyRequest) =>
-  request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+  request.user ? `user:${request.user.id}` : addressKey(request);
+
+/**
+ * A public call's limit counted per client address whatever token the caller sends: sign-in, sign-up, reset and the
+ * other calls that check a secret or create an account. Keyed per person, every account an attacker holds would add
+ * its own budget.
+ */
+export const byAddress = (limit: Limit) => ({ ...limit, keyGenerator: addressKey });
+
+type NamedLimit = Limit & { name: string };
+
+/**
+ * Limits per target account, from any address and with any token: the e-mail address a call names. An attacker
+ * with many addresses still gets this many tries at one account; the account's owner may meet the same 429 meanwhile.
+ */
+export const ACCOUNT_LIMITS = {
+  signIn: { name: 'sign-in-per-account', max: 20, timeWindow: '15 minutes' },
+  resetRequest: { name: 'reset-per-account', max: 5, timeWindow: '1 hour' },
+} satisfies Record<string, NamedLimit>;
+
+/** An e-mail address as counted: trimmed, lower case, hashed (Redis holds no address). */
+const accountKey = (email: string) =>
+  `account:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)}`;
+
+/**
+ * A preHandler counting a call against the account its body names (`emailOf`), with the route limits' store, switch
+ * and 429 answer (`Retry-After` included). It runs after the route's own per-address limit: a call that limit
+ * refuses does not count here.
+ */
+export function perAccountLimit(
+  app: FastifyInstance,
+  limit: NamedLimit,
+  emailOf: (request: FastifyRequest) => string,
+) {
+  const { name, ...window } = limit;
+  const options: CreateRateLimitOptions & ChildLimitParams = {
+    ...window,
+    keyGenerator: (request) => accountKey(emailOf(request)),
+    limitName: name,
+  };
+  const check = app.createRateLimit(options);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw tooManyRequests(result.ttl);
+  };
+}
 
 /**
  * Every API write is rate-limited (DEFAULT_WRITE_LIMIT unless the route or ROUTE_LIMITS names its own), and so are
@@ -87,7 +107,9 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
     const methods = [route.method].flat();
     const named = methods.map((m) => ROUTE_LIMITS[`${m} ${route.url}`]).find(Boolean);
     const config = (route.config ?? {}) as { rateLimit?: unknown };
-    if (named) route.config = { ...config, rateLimit: named };
+    // A named limit replaces the route's numbers; how the route counts (its keyGenerator) stays.
+    const own = typeof config.rateLimit === 'object' ? config.rateLimit : {};
+    if (named) route.config = { ...config, rateLimit: { ...own, ...named } };
     else if (config.rateLimit === undefined && methods.some((m) => WRITES.has(m)))
       route.config = { ...config, rateLimit: DEFAULT_WRITE_LIMIT };
     if ((route.config as { rateLimit?: unknown } | undefined)?.rateLimit)
@@ -98,13 +120,9 @@ async function rateLimitPlugin(app: FastifyInstance, opts: { config: Config }) {
     global: false,
     keyGenerator: rateLimitKey,
     ...(opts.config.rateLimit ? {} : { max: Number.MAX_SAFE_INTEGER, allowList: () => true }),
-    ...(app.redis ? { store: redisStore(app.redis) as never } : {}),
+    ...(app.redis && app.redisDeadline ? { store: redisStore(app.redis, app.redisDeadline) as never } : {}),
     skipOnError: true,
-    errorResponseBuilder: (_req, ctx) =>
-      new HttpError(
-        ctx.statusCode,
-        `Too many requests. Please try again in ${Math.max(1, Math.ceil(ctx.ttl / 1000))} seconds.`,
-      ),
+    errorResponseBuilder: (_req, ctx) => tooManyRequests(ctx.ttl),
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createClient, type RedisClientOptions } from 'redis';
 import type { Config } from '../../config.js';
+import { createRedisDeadline, type RedisDeadline } from '../../lib/redis-deadline.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -12,6 +13,11 @@ declare module 'fastify' {
      * fail at once (no offline queue) and it reconnects by itself.
      */
     redis: RedisClient | null;
+    /**
+     * The deadline of every request-path call on `redis` (REDIS_DEADLINE_MS): the rate-limit and socket-event
+     * counters run through it. Null without Redis.
+     */
+    redisDeadline: RedisDeadline | null;
   }
 }
 
@@ -23,8 +29,9 @@ export function reconnectDelay(retries: number): number {
 /**
  * Options for every Redis client of the API (the main one and the socket.io adapter's, which `duplicate()` it).
  * Fail fast while Redis is away: no offline queue (a command sent while disconnected is rejected at once instead of
- * waiting and then running late, possibly twice), a timeout on every command (a Redis that accepts connections but
- * does not answer), a short connect timeout, and a bounded backoff between reconnection attempts.
+ * waiting and then running late, possibly twice), a timeout on every command still waiting to be written, a short
+ * connect timeout, and a bounded backoff between reconnection attempts. node-redis stops timing a command once it is
+ * written, so a Redis that accepts but does not answer is met by the callers' own deadline (lib/redis-deadline.ts).
  */
 export function redisClientOptions(
   url: string,
@@ -84,22 +91,49 @@ export function watchRedis(client: RedisClient, log: FastifyBaseLogger, name: st
   });
 }
 
-/** Closes gracefully when connected; while Redis is away there is nothing to wait for, so the socket just goes. */
-export async function closeRedis(client: RedisClient): Promise<void> {
+/**
+ * Closes gracefully when connected, waiting at most `ms` for the answers still due (a frozen Redis never sends them);
+ * while Redis is away, or past that, the socket just goes.
+ */
+export async function closeRedis(client: RedisClient, ms = 1_000): Promise<void> {
   if (!client.isOpen) return;
-  if (client.isReady) await client.close().catch(() => client.destroy());
-  else client.destroy();
+  if (!client.isReady) {
+    client.destroy();
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    client.close().then(
+      () => true,
+      () => false,
+    ),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!closed && client.isOpen) client.destroy();
 }
 
 async function redisPlugin(app: FastifyInstance, opts: { config: Config }) {
   if (!opts.config.redisUrl) {
     app.decorate('redis', null);
+    app.decorate('redisDeadline', null);
     return;
   }
   const client = createClient(redisClientOptions(opts.config.redisUrl, opts.config)) as RedisClient;
   watchRedis(client, app.log, 'redis');
   await connectBounded(client, app.log, 'redis');
   app.decorate('redis', client);
+  app.decorate(
+    'redisDeadline',
+    createRedisDeadline({
+      ms: opts.config.redisDeadlineMs,
+      log: app.log,
+      name: 'redis',
+      effect: 'rate limits let requests through',
+    }),
+  );
   app.addHook('onClose', () => closeRedis(client));
 }
 

@@ -10,6 +10,7 @@ import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
 import { startSession } from '../../plugins/app/sessions.js';
 import { avatarUrl, toCurrentUser, type UserRow } from '../../plugins/app/users-repository.js';
+import { byAddress } from '../../plugins/external/rate-limit.js';
 
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
 export const PASSWORD_REQUIRED = 'Enter your current password to confirm it is you.';
@@ -151,7 +152,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
   app.post(
     calls.confirmEmail.path,
     {
-      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: byAddress({ max: 10, timeWindow: '1 minute' }) },
       schema: routeSchema(calls.confirmEmail),
     },
     async (request) => {
@@ -168,7 +169,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
   app.post(
     calls.undoEmail.path,
     {
-      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: byAddress({ max: 10, timeWindow: '1 minute' }) },
       schema: routeSchema(calls.undoEmail),
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { calls } from '@skynet/contract/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appendSetCookie, readCookie, serializeCookie } from '../../lib/cookies.js';
 import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid, randomToken } from '../../lib/ids.js';
@@ -13,6 +13,7 @@ import {
   setRefreshCookie,
   startSession,
 } from '../../plugins/app/sessions.js';
+import { ACCOUNT_LIMITS, byAddress, perAccountLimit } from '../../plugins/external/rate-limit.js';
 
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const FORGOT_ANSWER = 'If an account exists, a password reset email was sent.';
@@ -31,6 +32,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
   const { config } = app;
   const authLimit = { max: 10, timeWindow: '1 minute' };
+  // Sign-in, sign-up, reset and the identity provider's steps count per client address whatever token is sent.
+  const guessLimit = byAddress(authLimit);
+  const emailOfBody = (request: FastifyRequest) =>
+    String((request.body as { email?: unknown } | undefined)?.email ?? '');
   const https = config.publicOrigin.startsWith('https:');
   const localhost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicOrigin).hostname);
   const oidcCookie = https || localhost ? OIDC_COOKIE_SECURE : OIDC_COOKIE_PLAIN;
@@ -44,7 +49,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.post(
     calls.signup.path,
     {
-      config: { public: true, rateLimit: authLimit },
+      config: { public: true, rateLimit: guessLimit },
       schema: routeSchema(calls.signup),
     },
     async (request, reply) => {
@@ -65,7 +70,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.post(
     calls.login.path,
     {
-      config: { public: true, rateLimit: authLimit },
+      config: { public: true, rateLimit: guessLimit },
+      preHandler: perAccountLimit(fastify, ACCOUNT_LIMITS.signIn, emailOfBody),
       schema: routeSchema(calls.login),
     },
     async (request, reply) => {
@@ -204,7 +210,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.post(
     calls.identityProviderUrl.path,
     {
-      config: { public: true, rateLimit: authLimit },
+      config: { public: true, rateLimit: guessLimit },
       schema: routeSchema(calls.identityProviderUrl),
     },
     async (_request, reply) => {
@@ -248,7 +254,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.post(
     calls.exchangeCode.path,
     {
-      config: { public: true, rateLimit: authLimit },
+      config: { public: true, rateLimit: guessLimit },
       schema: routeSchema(calls.exchangeCode),
     },
     async (request, reply) => {
@@ -264,7 +270,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.post(
     calls.forgotPassword.path,
     {
-      config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: byAddress({ max: 5, timeWindow: '1 minute' }) },
+      preHandler: perAccountLimit(fastify, ACCOUNT_LIMITS.resetRequest, emailOfBody),
       schema: routeSchema(calls.forgotPassword),
     },
     async (request) => {
@@ -291,7 +298,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   app.patch(
     calls.resetPassword.path,
     {
-      config: { public: true, rateLimit: authLimit },
+      config: { public: true, rateLimit: guessLimit },
       schema: routeSchema(calls.resetPassword),
     },
     async (request) => {
