@@ -97,6 +97,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  // Every answer names its request's id (server-options.ts requestIdOf), the one its log lines carry.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
+
   app.decorate('config', config);
 
   // Recorded before any route exists: the list of routes, and the larger body limit of the avatar route.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
 
@@ -60,14 +61,29 @@ export function trustProxyOption(value: Config['trustProxy']): FastifyServerOpti
   return value;
 }
 
+/** An id a caller may hand in (a proxy's, a client's retry): a plain token, never anything a log line could misread. */
+const GIVEN_REQUEST_ID = /^[\w.:@-]{1,128}$/;
+
+/**
+ * A request's id: its `X-Request-Id` when that is a plain token of at most 128 characters (the proxy's, so one request
+ * is one id across the proxy's and every node's logs), else a new UUID (not Fastify's per-process counter, which
+ * every node restarts at req-1). It is in each of the request's log lines (`reqId`) and in its answer (app.ts).
+ */
+export function requestIdOf(headers: Record<string, string | string[] | undefined>): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /**
  * The Fastify options that come from the configuration: redacted request logs, trustProxy, and timeouts
- * (handlerTimeout answers 503 when a request is not answered in time; requestTimeout bounds receiving one).
+ * (handlerTimeout answers 503 when a request is not answered in time; requestTimeout bounds receiving one), request ids.
  */
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger'] | undefined) {
   return {
     logger: loggerOptions(config, logger),
     logController: new RedactingLogController(),
+    requestIdHeader: false,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => requestIdOf(req.headers),
     trustProxy: trustProxyOption(config.trustProxy),
     ...(config.requestTimeoutMs > 0 ? { handlerTimeout: config.requestTimeoutMs } : {}),
     // Receiving one request (headers and body) may take at most a minute: a 4.5 MB avatar on a slow link.

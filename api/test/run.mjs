@@ -48,7 +48,8 @@ function runFiles(label, files, env, args = ['--test-concurrency=2']) {
 }
 for (const backend of backends) {
   // Bounded: a run that takes 20 minutes has hung (each takes 6-8 here).
-  if (!runFiles(backend, selected, { SKYNET_TEST_DB: backend, RUN_TIMEOUT_MS: String(20 * 60_000) })) failed = true;
+  if (!runFiles(backend, selected, { SKYNET_TEST_DB: backend, RUN_TIMEOUT_MS: String(20 * 60_000) }))
+    failed = true;
 }
 
 // Issue 30: the rate-limit tests that the runs above make with the in-memory store, again with every app on a Redis
