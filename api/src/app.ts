@@ -23,6 +23,7 @@ import sessionSocketsPlugin from './plugins/app/session-sockets.js';
 import sessionsPlugin from './plugins/app/sessions.js';
 import usersRepository from './plugins/app/users-repository.js';
 import databasePlugin from './plugins/external/database.js';
+import metricsPlugin from './plugins/external/metrics.js';
 import rateLimitPlugin from './plugins/external/rate-limit.js';
 import redisPlugin from './plugins/external/redis.js';
 import securityPlugin from './plugins/external/security.js';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(databasePlugin, { config, ...(options.database ? { database: options.database } : {}) });
   await app.register(redisPlugin, { config });
   await app.register(healthPlugin, { config });
+  await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   // The OpenAPI document describes every call: served only when asked for (API_DOCS=on), never by default.

@@ -71,6 +71,10 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Fastify's handlerTimeout: a request not answered within this many ms gets a 503 (0 = none). */
   requestTimeoutMs: number;
+  /** METRICS_PORT: Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; null (unset) for none. */
+  metricsPort: number | null;
+  /** METRICS_HOST: where the metrics port listens (default 127.0.0.1: only this machine's scraper). */
+  metricsHost: string;
   /** PostgreSQL `statement_timeout` of the API's pool in ms (0 = none). */
   statementTimeoutMs: number;
   /** Longest a SIGTERM/SIGINT shutdown waits for sockets and requests to drain before the process exits. */
@@ -121,15 +125,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return v === undefined || v.trim() === '' ? null : v.trim();
   };
 
-  let port = 8080;
-  const rawPort = str('PORT');
-  if (rawPort !== null) {
-    const n = Number(rawPort);
-    if (!Number.isInteger(n) || n < 0 || n > 65535)
-      problems.push(`PORT must be a port number 0-65535, got "${rawPort}".`);
-    else port = n;
-  }
+  /** A port number from `name`, or null when unset (a problem when it is not one). */
+  const portFrom = (name: string): number | null => {
+    const raw = str(name);
+    if (raw === null) return null;
+    const n = Number(raw);
+    if (Number.isInteger(n) && n >= 0 && n <= 65535) return n;
+    problems.push(`${name} must be a port number 0-65535, got "${raw}".`);
+    return null;
+  };
+  const port = portFrom('PORT') ?? 8080;
   const host = str('HOST') ?? '0.0.0.0';
+  // Prometheus metrics on a port of their own, never the public one (plugins/external/metrics.ts); off when unset.
+  const metricsPort = portFrom('METRICS_PORT');
+  const metricsHost = str('METRICS_HOST') ?? '127.0.0.1';
 
   const dataDir = path.resolve(str('DATA_DIR') ?? path.join(REPO_ROOT, '.data'));
   const siteDir = path.resolve(str('SITE_DIR') ?? path.join(dataDir, 'site'));
@@ -321,6 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     nodeName,
     trustProxy,
     requestTimeoutMs,
+    metricsPort,
+    metricsHost,
     statementTimeoutMs,
     shutdownTimeoutMs,
     redisCommandTimeoutMs,

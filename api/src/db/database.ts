@@ -38,6 +38,8 @@ export interface Database {
    * job queue runs on this same pool or embedded database. Text without values may hold several statements.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL's pool: connections open, idle, and queries waiting for one (none for the embedded database). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -163,6 +165,7 @@ export async function openPostgres(
     },
     // Without values node-postgres uses the simple protocol, which runs pg-boss's multi-statement scripts.
     executeSql: (text, values) => (values && values.length > 0 ? pool.query(text, values) : pool.query(text)),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async listen(channel, onPayload, onState) {
       const l = listenPostgres(url, channel, onPayload, onState);
       await l.start();
