@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run cluster`: the production topology on one machine (issue 20, ARCHITECTURE "Growing past one machine"):
-// NODES API processes (default 2) behind HAProxy on PORT (default 8080), sticky for socket.io's polling, websockets
-// passed through, each node health-checked every second (a dead node gets no traffic within ~2 s). PostgreSQL
+// NODES API processes (default 2) behind HAProxy on PORT (default 8080): API calls by least connections, socket.io
+// sticky (its polling), websockets passed through, each node checked on readiness every second (a dead, draining or
+// database-less node gets no new traffic within ~2 s; when no node is ready, as with Redis down for all, every live
+// node serves: scripts/haproxy-config.mjs). PostgreSQL
 // (DATABASE_URL) and Redis (REDIS_URL) are required: several processes share nothing else. The registry lives in
 // PostgreSQL (ops change it by compare-and-swap, every node reads it and follows a change within seconds), the site
 // files in the one SITE_DIR every node serves (docs/operations.md, "Shared storage"). A node that dies is started
@@ -12,6 +14,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tooling/site/product.mjs';
+import { haproxyConfig } from './haproxy-config.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -53,45 +56,13 @@ const { prepareSite } = await import('../tooling/site/publish-site.mjs');
 const publish = flags.has('--publish') || ['1', 'true', 'yes'].includes(process.env.PUBLISH ?? '');
 console.log(`\n${(await prepareSite({ publish, command: 'npm run cluster' })).message}\n`);
 
-/** The HAProxy configuration: one frontend on PORT, every node checked on /api/health each second. */
-function haproxyConfig(ports) {
-  const servers = ports
-    .map((nodePort, i) => `  server node-${i + 1} 127.0.0.1:${nodePort} check cookie node-${i + 1}`)
-    .join('\n');
-  return `global
-  maxconn 8000
-defaults
-  mode http
-  option forwardfor
-  option http-server-close
-  timeout connect 2s
-  timeout client 65s
-  timeout server 65s
-  timeout tunnel 1h
-  timeout http-request 10s
-  retries 2
-  option redispatch
-frontend web
-  bind 127.0.0.1:${port}
-  default_backend api
-backend api
-  # A browser is pinned by cookie (socket.io's polling needs every request of a session on one node); a client
-  # without cookies by its address. A node that fails two checks a second apart gets nothing more.
-  balance source
-  hash-type consistent
-  cookie SKYNET_NODE insert indirect nocache httponly
-  option httpchk GET /api/health
-  http-check expect status 200
-  default-server inter 1s fall 2 rise 2
-${servers}
-`;
-}
-
 const ports = [];
 for (let i = 0; i < nodes; i += 1) ports.push(await freePort());
 const work = mkdtempSync(join(tmpdir(), 'skynet-cluster-'));
 const configFile = join(work, 'haproxy.cfg');
-writeFileSync(configFile, haproxyConfig(ports));
+// HAProxy's runtime API (`echo 'show stat' | socat stdio <socket>`): which node is up in which backend.
+const statsSocket = join(work, 'haproxy.sock');
+writeFileSync(configFile, haproxyConfig({ port, ports, statsSocket }));
 const check = spawnSync(haproxy, ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
 if (check.status !== 0) fail(`HAProxy refused its configuration:\n${check.stderr}`);
 
@@ -107,7 +78,10 @@ function writeState() {
   const nodesNow = [...children.entries()]
     .filter(([name]) => name.startsWith('node-'))
     .map(([name, child]) => ({ name, port: ports[Number(name.slice(5)) - 1], pid: child.pid }));
-  writeFileSync(process.env.CLUSTER_STATE, JSON.stringify({ port, nodes: nodesNow }, null, 2));
+  writeFileSync(
+    process.env.CLUSTER_STATE,
+    JSON.stringify({ port, nodes: nodesNow, proxy: { config: configFile, statsSocket } }, null, 2),
+  );
 }
 
 function startNode(index) {

@@ -68,10 +68,17 @@ const steps = [
   ['size budgets', ['node', 'scripts/size-check.mjs']],
   ['browser tests', [...pnpm, '--filter', '@skynet/e2e', 'run', 'e2e']],
 ];
-// The fault suite against the many-node topology (`npm run chaos -- --ci`, about 3 minutes) when SKYNET_CHAOS=1:
-// .ci/run sets it when PostgreSQL, Redis and HAProxy are installed (the suite starts its own servers from them).
+// The many-node topology when SKYNET_CHAOS=1: .ci/run sets it when PostgreSQL, Redis and HAProxy are installed (both
+// start their own servers from them). The proxy's balancing, stickiness and readiness (about 30 s), then the fault
+// suite (`npm run chaos -- --ci`, about 3 minutes).
 if (process.env.SKYNET_CHAOS === '1')
-  steps.push(['fault suite (npm run chaos -- --ci)', ['node', 'e2e/chaos/chaos.mjs', '--ci']]);
+  steps.push(
+    [
+      'proxy (e2e/chaos/proxy.test.mjs)',
+      ['node', '--test', '--test-reporter=spec', 'e2e/chaos/proxy.test.mjs'],
+    ],
+    ['fault suite (npm run chaos -- --ci)', ['node', 'e2e/chaos/chaos.mjs', '--ci']],
+  );
 
 let failedSteps = 0;
 for (const [label, command] of steps) {

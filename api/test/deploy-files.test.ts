@@ -4,10 +4,12 @@
 // variable the server reads and the README documents.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { parse } from 'yaml';
+import { haproxyConfig } from '../../scripts/haproxy-config.mjs';
 import { REPO_ROOT } from '../src/config.js';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -69,6 +71,100 @@ describe('deploy/haproxy.cfg', () => {
       encoding: 'utf8',
     });
     assert.equal(r.status, 0, r.stderr || r.stdout);
+  });
+});
+
+/** An HAProxy configuration's sections by their header line (`backend api`), each with its own lines, trimmed. */
+function sections(cfg: string): Map<string, string[]> {
+  const result = new Map<string, string[]>();
+  let current: string[] = [];
+  for (const line of cfg.split('\n')) {
+    if (/^\S/.test(line) && !line.startsWith('#')) {
+      current = [];
+      result.set(line.trim(), current);
+    } else if (line.trim() && !line.trim().startsWith('#')) current.push(line.trim());
+  }
+  return result;
+}
+
+// Issue 30 item 2: API calls by least connections, socket.io sticky in its own backend, checks on readiness, and
+// the same nodes on liveness when none is ready (a shared dependency down). Both configurations, kept in step.
+for (const [name, cfg] of [
+  ['npm run cluster (scripts/haproxy-config.mjs)', haproxyConfig({ port: 8080, ports: [9001, 9002, 9003] })],
+  ['compose (deploy/haproxy.cfg)', read('deploy/haproxy.cfg')],
+] as const) {
+  describe(`HAProxy balancing: ${name}`, () => {
+    const s = sections(cfg);
+    const backend = (b: string) => s.get(`backend ${b}`) ?? assert.fail(`no backend ${b}`);
+    const servers = (b: string) => backend(b).filter((l) => /^server(-template)? /.test(l));
+
+    it('balances API calls by least connections with no stickiness, checked on readiness', () => {
+      const api = backend('api');
+      assert.ok(api.includes('balance leastconn'), api.join('\n'));
+      assert.ok(!api.some((l) => l.startsWith('cookie ') || l.startsWith('stick')), 'no stickiness for /api');
+      assert.ok(api.includes('option httpchk GET /api/health/ready'), 'api checked on readiness');
+      assert.ok(servers('api').length > 0, 'api has servers');
+    });
+
+    it('sends socket.io to a sticky backend of its own: cookie inserted, by source address without one', () => {
+      const frontend = s.get('frontend web') ?? assert.fail('no frontend web');
+      assert.ok(frontend.includes('acl socket_io path_beg /socket.io/'), frontend.join('\n'));
+      assert.ok(
+        frontend.includes('use_backend sockets if socket_io { nbsrv(sockets) gt 0 }'),
+        frontend.join('\n'),
+      );
+      const sockets = backend('sockets');
+      assert.ok(sockets.includes('balance source'), 'sockets by source address');
+      assert.ok(
+        sockets.some((l) => l.startsWith('cookie SKYNET_NODE insert ')),
+        'sockets pinned by cookie',
+      );
+      assert.ok(sockets.includes('option httpchk GET /api/health/ready'), 'sockets checked on readiness');
+    });
+
+    it('falls back to the same nodes checked on liveness only when no node is ready', () => {
+      const frontend = s.get('frontend web') ?? [];
+      // Order matters: the ready backend first, the liveness one only when it has no usable server.
+      assert.deepEqual(
+        frontend.filter((l) => l.startsWith('use_backend') || l.startsWith('default_backend')),
+        [
+          'use_backend sockets if socket_io { nbsrv(sockets) gt 0 }',
+          'use_backend sockets_any if socket_io',
+          'use_backend api if { nbsrv(api) gt 0 }',
+          'default_backend api_any',
+        ],
+      );
+      for (const [ready, live] of [
+        ['api', 'api_any'],
+        ['sockets', 'sockets_any'],
+      ] as const) {
+        assert.ok(backend(live).includes('option httpchk GET /api/health'), `${live} checked on liveness`);
+        assert.deepEqual(servers(live), servers(ready), `${live} lists the nodes of ${ready}`);
+        assert.deepEqual(
+          backend(live).filter((l) => /^(balance|cookie|hash-type|dynamic-cookie-key) /.test(l)),
+          backend(ready).filter((l) => /^(balance|cookie|hash-type|dynamic-cookie-key) /.test(l)),
+          `${live} balances and pins as ${ready}`,
+        );
+      }
+    });
+  });
+}
+
+describe('scripts/haproxy-config.mjs', () => {
+  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((f) => existsSync(f));
+  it('is accepted by HAProxy (haproxy -c)', { skip: haproxy ? false : 'haproxy is not installed' }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'haproxy-cfg-'));
+    try {
+      const file = path.join(dir, 'haproxy.cfg');
+      writeFileSync(
+        file,
+        haproxyConfig({ port: 8080, ports: [9001, 9002], statsSocket: path.join(dir, 'haproxy.sock') }),
+      );
+      const r = spawnSync(haproxy as string, ['-c', '-f', file], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr || r.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -110,8 +110,8 @@ async function makeUsers() {
     if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
     const token = signup.body.value;
     const me = await call('GET', '/user', { token });
-    // Each user is pinned to one node (HAProxy's cookie) and its partner to the other, so every chat message
-    // crosses from one process to the other through Redis.
+    // Each user's socket is pinned to one node (HAProxy's cookie on socket.io) and its partner's to the other, so
+    // every chat message reaches its receiver through Redis (API calls themselves go to any node: least connections).
     users.push({ name, token, id: me.body.value._id, node: `node-${(i % 2) + 1}` });
   }
   // Pairs chat: 0<->1, 2<->3, 4<->5. The first message starts each conversation.

@@ -84,7 +84,7 @@ async function setUp() {
     const token = signup.body?.value;
     if (!token) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
     const me = await call('user', 'GET', '/user', { token });
-    // Spread like browsers are, by HAProxy's cookie: half the people on each node.
+    // Sockets pinned like browsers' by HAProxy's cookie, half the people on each node (API calls: least connections).
     users.push({
       token,
       refresh: refreshCookie(signup.cookies),
