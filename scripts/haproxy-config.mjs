@@ -51,6 +51,10 @@ ${statsSocket ? `  stats socket ${statsSocket} mode 600 level user\n` : ''}defau
 
 frontend web
   bind 127.0.0.1:${port}
+  # One id per request from the edge on (the API logs it as reqId and answers it): client address and port, time,
+  # a counter, in hex; only characters the API takes as a given id (api/src/server-options.ts requestIdOf).
+  unique-id-format %{+X}o%ci:%cp-%Ts-%rt-%pid
+  http-request set-header X-Request-Id %[unique-id]
   acl socket_io path /socket.io
   acl socket_io path_beg /socket.io/
   # The ready nodes while there is one; else every live node (a shared dependency is down: the API degrades).

@@ -139,6 +139,22 @@ test('40 cookieless API calls from one address are spread over both nodes', { sk
   assert.equal(cookies, 0, 'no stickiness for the API: no cookie set');
 });
 
+test("every call gets the proxy's request id, which the node answers as its own", { skip }, async () => {
+  const ids = new Set();
+  for (let i = 0; i < 5; i += 1) {
+    // A client's own id is replaced: the edge names every request.
+    const response = await fetch(`${cluster.base}/api/health`, {
+      headers: { 'x-request-id': 'client-chosen' },
+      signal: AbortSignal.timeout(5000),
+    });
+    await response.arrayBuffer();
+    const id = response.headers.get('x-request-id') ?? '';
+    assert.match(id, /^[0-9A-F]+:[0-9A-F]+-[0-9A-F]+-[0-9A-F]+-[0-9A-F]+$/, id);
+    ids.add(id);
+  }
+  assert.equal(ids.size, 5, 'unique');
+});
+
 test('socket.io is sticky: by the cookie HAProxy inserts, by address without one', { skip }, async () => {
   const polling = `${cluster.base}/socket.io/?EIO=4&transport=polling`;
   /** An engine.io handshake: its session id and the SKYNET_NODE cookie the proxy set (socket.io's own answers carry no x-skynet-node). */
