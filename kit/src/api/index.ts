@@ -1,13 +1,354 @@
-// Typed functions for every call of spec point 7, one module per area. Each returns what the screen needs and throws
-// on failure; `errorText(error)` turns a failure into the text to show.
-export { accountApi, type SessionInfo } from './account';
-export { authApi } from './auth';
-export { type ChatHistory, chatApi, newIdempotencyKey } from './chat';
-export { faqApi } from './faq';
-export { feedApi } from './feed';
+// Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
+// `errorText(error)` turns a failure into the text to show.
+import type { Envelope, Id, Location, PlatformEvent, SignupPayload } from '@skynet/contract';
+import {
+  cacheIds,
+  getEnvelope as get,
+  getRuntimeConfig,
+  http,
+  session,
+  sessionCalls,
+  unwrap,
+} from '@skynet/shared';
+import type { AnswerOf, BodyOf, ValueOf } from './types';
+
 export { notificationsApi } from './notifications';
-export { planetApi } from './planets';
-export { platformApi } from './platform';
-export { postApi } from './posts';
 export type { AnswerOf, BodyOf, ValueOf } from './types';
-export { userApi } from './users';
+
+const seg = (value: string) => encodeURIComponent(value);
+
+/** One of your sessions (sign-ins), as GET /user/sessions answers it. */
+export type SessionInfo = ValueOf<'sessions'>[number];
+
+/** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
+async function setCachedToggle(id: string, value: boolean): Promise<void> {
+  const entry = await http.storage.get(id);
+  if (entry.state !== 'cached') return;
+  const data = entry.data.data as Envelope<boolean> | undefined;
+  await http.storage.set(id, { ...entry, data: { ...entry.data, data: { ...data, success: true, value } } });
+}
+
+export const authApi = {
+  async login(email: string, password: string): Promise<string> {
+    const envelope = (
+      await http.post<AnswerOf<'login'>>('/user/login', { email, password } satisfies BodyOf<'login'>)
+    ).data;
+    if (!envelope.success || typeof envelope.value !== 'string') throw new Error('Invalid login response');
+    return envelope.value;
+  },
+  async signup(payload: SignupPayload): Promise<string> {
+    return unwrap(
+      (await http.post<Envelope<ValueOf<'signup'>>>('/user/signup', payload satisfies BodyOf<'signup'>)).data,
+    );
+  },
+  /** The identity provider's authorization address; the page navigates to it. */
+  async identityProviderUrl(): Promise<string> {
+    return unwrap((await http.post<Envelope<ValueOf<'identityProviderUrl'>>>('/user/oauth/google')).data);
+  },
+  /** Our token exchange for the `code` the provider round trip leaves in /login's query. */
+  async exchangeCode(code: string): Promise<string> {
+    return unwrap(
+      (
+        await http.post<Envelope<ValueOf<'exchangeCode'>>>('/user/oauth/token', {
+          code,
+        } satisfies BodyOf<'exchangeCode'>)
+      ).data,
+    );
+  },
+  async forgotPassword(email: string): Promise<void> {
+    await http.post('/user/forgetpassword', { email } satisfies BodyOf<'forgotPassword'>);
+  },
+  async resetPassword(token: string, password: string, confirmpassword: string): Promise<void> {
+    await http.patch(`/user/resetpassword/${seg(token)}`, {
+      password,
+      confirmpassword,
+    } satisfies BodyOf<'resetPassword'>);
+  },
+  /** The link mailed to a new address: the account now uses it. Answers the server's message. */
+  async confirmEmail(token: string): Promise<string> {
+    return messageOf(await http.post('/user/email/confirm', { token } satisfies BodyOf<'confirmEmail'>));
+  },
+  /** The link mailed to the old address: the change is undone and every device signed out. */
+  async undoEmail(token: string): Promise<string> {
+    return messageOf(await http.post('/user/email/undo', { token } satisfies BodyOf<'undoEmail'>));
+  },
+};
+
+export const accountApi = {
+  currentUser: (): Promise<ValueOf<'currentUser'>> => sessionCalls.currentUser(),
+  /**
+   * The API retires every older token when the password changes and answers a fresh one in `value`: the session
+   * keeps it and reopens the live socket with it, so the person stays signed in.
+   */
+  async changePassword(password: string, newpassword: string, confirmpassword: string): Promise<string> {
+    const response = await http.patch<AnswerOf<'changePassword'>>('/user/changepassword', {
+      password,
+      newpassword,
+      confirmpassword,
+    } satisfies BodyOf<'changePassword'>);
+    const fresh = (response.data as { value?: unknown }).value;
+    if (typeof fresh === 'string' && fresh) session.replaceToken(fresh);
+    return messageOf(response);
+  },
+  async changeUsername(newUsername: string): Promise<string> {
+    return messageOf(
+      await http.patch('/user/changeUsername', { newUsername } satisfies BodyOf<'changeUsername'>),
+    );
+  },
+  /** Asks for the change (the current password proves it is you); it takes effect through the mailed link. */
+  async changeEmail(
+    currEmail: string,
+    newEmail: string,
+    confirmEmail: string,
+    password?: string,
+  ): Promise<string> {
+    return messageOf(
+      await http.patch('/user/changeEmail', {
+        currEmail,
+        newEmail,
+        confirmEmail,
+        ...(password === undefined ? {} : { password }),
+      } satisfies BodyOf<'changeEmail'>),
+    );
+  },
+  async changeBio(newBio: string): Promise<string> {
+    return messageOf(await http.patch('/user/changeBio', { newBio } satisfies BodyOf<'changeBio'>));
+  },
+  /** The phrase, and the current password (none for an identity-provider account, which signed in recently). */
+  async deleteAccount(confirmationInput: string, password?: string): Promise<string> {
+    return messageOf(
+      await http.post('/user/deleteaccount/delete', {
+        confirmationInput,
+        ...(password === undefined ? {} : { password }),
+      } satisfies BodyOf<'deleteAccount'>),
+    );
+  },
+  /** Your live sessions, most recently used first. */
+  async sessions(): Promise<SessionInfo[]> {
+    return unwrap((await http.get<Envelope<ValueOf<'sessions'>>>('/user/sessions', { cache: false })).data);
+  },
+  /** Signs one session out (its tokens and live connections end). */
+  async signOutSession(id: string): Promise<string> {
+    return messageOf(await http.delete(`/user/sessions/${seg(id)}`));
+  },
+  /** Every session ends, this one included. */
+  async signOutEverywhere(): Promise<string> {
+    return messageOf(await http.delete('/user/sessions'));
+  },
+  /** Uploads a data URL; answers the new avatar URL. */
+  async changeAvatar(avatarDataUrl: string, onProgress?: (fraction: number) => void): Promise<string> {
+    const response = await http.patch<Envelope<ValueOf<'changeAvatar'>>>(
+      '/user/changeavatar',
+      { avatarDataUrl } satisfies BodyOf<'changeAvatar'>,
+      { onUploadProgress: (event) => onProgress?.(event.total ? event.loaded / event.total : 0) },
+    );
+    return unwrap(response.data);
+  },
+};
+
+function messageOf(response: { data: unknown }): string {
+  const data = response.data as { message?: unknown };
+  return typeof data.message === 'string' ? data.message : 'Done.';
+}
+
+export const planetApi = {
+  async list(): Promise<ValueOf<'planets'>> {
+    return unwrap(await get<ValueOf<'planets'>>('/planet', { id: cacheIds.planets() }));
+  },
+  async get(id: Id): Promise<ValueOf<'planet'>> {
+    return unwrap(await get<ValueOf<'planet'>>(`/planet/${seg(id)}`));
+  },
+};
+
+export const feedApi = {
+  /** Galaxy feed, pages from 1. */
+  async galaxy(page: number): Promise<ValueOf<'galaxyFeed'>> {
+    return unwrap(await get<ValueOf<'galaxyFeed'>>('/feed', { params: { page } }));
+  },
+  /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
+  async of(id: Id, page: number): Promise<ValueOf<'feedOf'>> {
+    return unwrap(await get<ValueOf<'feedOf'>>(`/feed/${seg(id)}`, { params: { page } }));
+  },
+  async liked(page: number): Promise<ValueOf<'likedPosts'>['likedPosts']> {
+    return unwrap(await get<ValueOf<'likedPosts'>>('/user/liked', { params: { page } })).likedPosts;
+  },
+  async saved(page: number): Promise<ValueOf<'savedPosts'>['savedPosts']> {
+    return unwrap(await get<ValueOf<'savedPosts'>>('/user/saved', { params: { page } })).savedPosts;
+  },
+  async commented(page: number): Promise<ValueOf<'commentedPosts'>['commentedPosts']> {
+    return unwrap(await get<ValueOf<'commentedPosts'>>('/user/commented', { params: { page } }))
+      .commentedPosts;
+  },
+  /** A user's replies (their comments), newest first, each with its parent's preview; pages from 0. */
+  async replies(id: Id, page: number): Promise<ValueOf<'userReplies'>> {
+    return unwrap(await get<ValueOf<'userReplies'>>(`/user/${seg(id)}/replies`, { params: { page } }));
+  },
+};
+
+export const postApi = {
+  /** The post as its detail page shows it: never from the cache. */
+  async get(id: Id): Promise<ValueOf<'post'>> {
+    return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { cache: false }));
+  },
+  /** A reply's parent, cached for 5 minutes (spec point 7). */
+  async parent(id: Id): Promise<ValueOf<'post'>> {
+    return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
+  },
+  async create(content: string, location: Location, parentPost?: Id): Promise<Id> {
+    const body = { content, location, parentPost } satisfies BodyOf<'createPost'>;
+    const envelope = (await http.post<Envelope<ValueOf<'createPost'>>>('/post', body)).data;
+    return unwrap(envelope)._id;
+  },
+  async remove(id: Id): Promise<void> {
+    await http.delete(`/post/${seg(id)}`);
+    await http.storage.remove(cacheIds.post(id));
+  },
+  async isLiked(id: Id): Promise<boolean> {
+    return Boolean((await get<ValueOf<'isLiked'>>(`/post/${seg(id)}/like`, { id: cacheIds.like(id) })).value);
+  },
+  async setLiked(id: Id, liked: boolean): Promise<void> {
+    if (liked) await http.post(`/post/${seg(id)}/like`);
+    else await http.delete(`/post/${seg(id)}/like`);
+    await setCachedToggle(cacheIds.like(id), liked);
+  },
+  async isSaved(id: Id): Promise<boolean> {
+    return Boolean((await get<ValueOf<'isSaved'>>(`/post/${seg(id)}/save`, { id: cacheIds.save(id) })).value);
+  },
+  async setSaved(id: Id, saved: boolean): Promise<void> {
+    if (saved) await http.post(`/post/${seg(id)}/save`);
+    else await http.delete(`/post/${seg(id)}/save`);
+    await setCachedToggle(cacheIds.save(id), saved);
+  },
+  async comment(id: Id, content: string): Promise<ValueOf<'comment'>> {
+    const body = { content } satisfies BodyOf<'comment'>;
+    return unwrap((await http.post<Envelope<ValueOf<'comment'>>>(`/post/${seg(id)}/comment`, body)).data);
+  },
+  /** Comments, pages from 0. */
+  async comments(id: Id, page: number): Promise<ValueOf<'comments'>> {
+    return unwrap(await get<ValueOf<'comments'>>(`/post/${seg(id)}/comment`, { params: { page } }));
+  },
+  /** Post search, pages from 0; the text travels as one encoded path segment. */
+  async search(text: string, page: number): Promise<ValueOf<'searchPosts'>> {
+    return unwrap(await get<ValueOf<'searchPosts'>>(`/post/search/${seg(text)}`, { params: { page } }));
+  },
+};
+
+export const userApi = {
+  async get(id: Id): Promise<ValueOf<'user'>> {
+    return unwrap(await get<ValueOf<'user'>>(`/user/${seg(id)}`));
+  },
+  async search(text: string, page: number): Promise<ValueOf<'searchUsers'>> {
+    return unwrap(await get<ValueOf<'searchUsers'>>(`/user/search/${seg(text)}`, { params: { page } }));
+  },
+  /** People to follow (the desktop side column): not followed yet, the home planet's first. */
+  async suggestions(limit: number): Promise<ValueOf<'suggestions'>> {
+    return unwrap(await get<ValueOf<'suggestions'>>('/user/suggestions', { params: { limit } }));
+  },
+  async following(): Promise<ValueOf<'following'>> {
+    return unwrap(await get<ValueOf<'following'>>('/user/following'));
+  },
+  async followers(): Promise<ValueOf<'followers'>> {
+    return unwrap(await get<ValueOf<'followers'>>('/user/follower'));
+  },
+  async isFollowing(id: Id): Promise<boolean> {
+    return Boolean((await get<ValueOf<'isFollowing'>>(`/user/${seg(id)}/follow`)).value);
+  },
+  async setFollowing(id: Id, follow: boolean): Promise<void> {
+    if (follow) await http.post(`/user/${seg(id)}/follow`);
+    else await http.delete(`/user/${seg(id)}/follow`);
+  },
+};
+
+export interface ChatHistory {
+  days: AnswerOf<'chatHistory'>['message'];
+  conversationId: Id | null;
+}
+
+/**
+ * A fresh Idempotency-Key for one chat message: a UUID. crypto.randomUUID exists only in secure contexts (https,
+ * localhost); getRandomValues everywhere.
+ */
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === 'function') return c.randomUUID();
+  return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The keys of sends that failed, by receiver and text. A failed send may still have been stored (its answer lost on
+ * the way back), and the chat's retry is sending the same text again (a failed send keeps it in the input): that
+ * send reuses the key, so the server answers the stored message instead of storing it twice. Forgotten once a send
+ * of that text succeeds, so a later message with the same words is a new message.
+ */
+const failedSendKeys = new Map<string, string>();
+/** Most remembered failed sends (the oldest go first). */
+const FAILED_SEND_KEYS_MAX = 50;
+
+export const chatApi = {
+  async history(receiverId: Id): Promise<ChatHistory> {
+    const data = (
+      await http.post<Partial<AnswerOf<'chatHistory'>>>('/user/getchats', {
+        receiverId,
+      } satisfies BodyOf<'chatHistory'>)
+    ).data;
+    const days = Array.isArray(data.message) ? data.message : [];
+    const conversationId = data.conversationId ?? days[0]?.messages[0]?.conversationId ?? null;
+    return { days, conversationId };
+  },
+  /** Sends one message, exactly once however often it is retried (see failedSendKeys). */
+  async send(receiverId: Id, content: string): Promise<ValueOf<'sendMessage'>> {
+    const slot = `${receiverId}\n${content}`;
+    const key = failedSendKeys.get(slot) ?? newIdempotencyKey();
+    failedSendKeys.delete(slot);
+    try {
+      return unwrap(
+        (
+          await http.post<Envelope<ValueOf<'sendMessage'>>>(
+            '/user/chat',
+            { content, receiverId } satisfies BodyOf<'sendMessage'>,
+            { headers: { 'Idempotency-Key': key } },
+          )
+        ).data,
+      );
+    } catch (error) {
+      failedSendKeys.set(slot, key);
+      if (failedSendKeys.size > FAILED_SEND_KEYS_MAX) {
+        const oldest = failedSendKeys.keys().next().value;
+        if (oldest !== undefined) failedSendKeys.delete(oldest);
+      }
+      throw error;
+    }
+  },
+  async conversations(): Promise<AnswerOf<'conversations'>['data']> {
+    const data = (await http.post<Partial<AnswerOf<'conversations'>>>('/user/conversations')).data;
+    return Array.isArray(data.data) ? data.data : [];
+  },
+};
+
+export const faqApi = {
+  async list(): Promise<ValueOf<'faqs'>> {
+    return unwrap(await get<ValueOf<'faqs'>>('/faqs'));
+  },
+  async search(query: string): Promise<ValueOf<'searchFaqs'>> {
+    const body = { query } satisfies BodyOf<'searchFaqs'>;
+    return unwrap((await http.post<Envelope<ValueOf<'searchFaqs'>>>('/faqs', body)).data);
+  },
+};
+
+export const platformApi = {
+  /**
+   * Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. Not
+   * `keepalive` (a page being left sends its last reports with sendBeacon instead), and the answer is always read:
+   * a keepalive request, or one whose refused answer is left unread, stays open in the browser.
+   */
+  async report(events: PlatformEvent[]): Promise<void> {
+    const response = await fetch(`${getRuntimeConfig().apiBaseUrl}/platform/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events } satisfies BodyOf<'reportPlatformEvents'>),
+      credentials: 'same-origin',
+    });
+    const answer = await response.text();
+    if (!response.ok) throw new Error(`POST /platform/events answered ${response.status}: ${answer}`);
+  },
+};
