@@ -53,6 +53,7 @@ export async function openConfiguredDatabase(config: Config): Promise<Database> 
     return openPostgres(url, 10, {
       statementTimeoutMs: config.statementTimeoutMs,
       connectionTimeoutMs: 5_000,
+      watchdogDeadlineMs: config.databaseDeadlineMs,
     });
   }
   const database = await openPglite(path.join(config.dataDir, 'pglite'));
