@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withCatalogVersions } from './catalog.mjs';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
@@ -9,9 +10,9 @@ export const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-s
 export const dataDir = () => resolve(process.env.DATA_DIR ?? join(repoRoot, '.data'));
 export const siteDir = () => resolve(process.env.SITE_DIR ?? join(dataDir(), 'site'));
 
-/** @param {string} folder */
+/** A package's package.json, its `catalog:` versions resolved (catalog.mjs). @param {string} folder */
 export function readPackage(folder) {
-  return JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
+  return withCatalogVersions(JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')));
 }
 
 /** @param {string} folder */

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { withCatalogVersions } from '../../site/catalog.mjs';
 import { DropUnstableStatsPlugin } from '../plugins/drop-unstable-stats.mjs';
 import { RouteTablePlugin } from '../plugins/route-table.mjs';
 import { prerenderConfig } from '../prerender.mjs';
@@ -28,7 +29,7 @@ export function remoteConfig(
 ) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
-    const pkg = readJson(join(packageDir, 'package.json'));
+    const pkg = withCatalogVersions(readJson(join(packageDir, 'package.json')));
     const folder = pkg.name.replace('@skynet/', '');
     const name = federationName(folder);
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
+import { withCatalogVersions } from '../../site/catalog.mjs';
 import { InlineGlobalStylesPlugin } from '../plugins/inline-global-styles.mjs';
 import { PreloadBootstrapPlugin } from '../plugins/preload-bootstrap.mjs';
 import { TrimFederationRuntimePlugin } from '../plugins/trim-federation-runtime.mjs';
@@ -13,7 +14,7 @@ import { sharedSingletons } from './shared-singletons.mjs';
 export function shellConfig(configUrl, { port = 8081 } = {}) {
   return (_env, argv = {}) => {
     const packageDir = dirname(fileURLToPath(configUrl));
-    const pkg = readJson(join(packageDir, 'package.json'));
+    const pkg = withCatalogVersions(readJson(join(packageDir, 'package.json')));
     const mode = argv.mode ?? process.env.NODE_ENV ?? 'production';
     const config = baseConfig(packageDir, { mode, name: 'shell', port });
     config.output.publicPath = '/';
