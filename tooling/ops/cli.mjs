@@ -2,7 +2,7 @@
 // `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
+import { RouteTableError, readBuiltRoutes } from '../routes/built-routes.mjs';
 import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
 import {
   canaryGuard,
