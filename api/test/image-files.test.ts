@@ -121,13 +121,15 @@ describe('the image filesystem, laid out without Docker', { skip }, () => {
     assert.match(r.out, /S3_ENDPOINT is not set/);
   });
 
-  it('skynet migrate applies the migrations (dist/cli/migrate.js)', {
-    skip:
-      !HAS_MIGRATE &&
-      'api/src/cli/migrate.ts is not on this branch yet (the migrate command is written on i30-backup)',
-  }, () => {
+  // dist/cli/migrate.js comes with api/src/cli/migrate.ts (written on branch i30-backup): until it is in the tree,
+  // the command says what is missing rather than a module-not-found trace.
+  it(`skynet migrate ${HAS_MIGRATE ? 'applies the migrations' : 'names the missing dist/cli/migrate.js (exit 1)'}`, () => {
     const r = skynet(['migrate'], { DATA_DIR: path.join(root, 'data-migrate') });
-    assert.equal(r.code, 0, r.out);
+    if (HAS_MIGRATE) assert.equal(r.code, 0, r.out);
+    else {
+      assert.equal(r.code, 1, r.out);
+      assert.match(r.out, /this image has no dist\/cli\/migrate\.js/);
+    }
   });
 
   it('skynet ops publishes and rolls out into a site; refresh-site brings it into an empty volume once', () => {
