@@ -1,38 +1,128 @@
-// Issue 20 item 2: the container files. Docker is not installed on the development machines, so what can be checked
-// without it is checked here: compose.yaml parses and has the topology of `npm run cluster`, HAProxy accepts
-// deploy/haproxy.cfg, the Dockerfile builds on Node 22 in stages and runs unprivileged, and .env.example names every
-// variable the server reads and the README documents.
+// Issue 20 item 2 and issue 30 item 4: the container files. No container daemon runs on the development machines or
+// CI (the docker CLI is there, no daemon, and no image registry is reachable), so what can be checked without one is
+// checked here: compose.yaml is valid against the Compose specification's JSON schema, pins every image to a version
+// and has the topology of `npm run cluster`, its API environment passes the server's own configuration check;
+// HAProxy accepts deploy/haproxy.cfg; the Dockerfile (parsed with dockerfile-ast) pins its base images, copies only
+// what exists and runs the `skynet` command; .env.example names every variable the server reads and the README
+// documents. image-files.test.ts lays out the image's /app/api without Docker and runs its commands.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { Ajv } from 'ajv';
+import { DockerfileParser } from 'dockerfile-ast';
 import { parse } from 'yaml';
 import { haproxyConfig } from '../../scripts/haproxy-config.mjs';
-import { REPO_ROOT } from '../src/config.js';
+import { loadConfig, REPO_ROOT } from '../src/config.js';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
 
 interface ComposeService {
   image?: string;
   build?: unknown;
+  command?: string[];
+  entrypoint?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }> | string[];
   deploy?: { replicas?: number | string };
   volumes?: string[];
   ports?: string[];
+  restart?: string;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
 }
 
+/** compose.yaml as Compose reads it: YAML merge keys (`<<: *skynet-image`) resolved. */
+const composeText = read('compose.yaml');
+const compose = parse(composeText, { merge: true }) as ComposeFile;
+
+/**
+ * Compose's interpolation of `text` with `env`: `$${'{'}VAR}`, `$${'{'}VAR:-default}`, `$${'{'}VAR-default}`, `$${'{'}VAR:?message}`, `$$`.
+ * Throws the messages of every required variable missing, as Compose refuses to start.
+ */
+function interpolate(text: string, env: Record<string, string>): string {
+  const missing: string[] = [];
+  const out = text.replace(
+    /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}/g,
+    (whole, name: string | undefined, op: string | undefined, arg: string | undefined) => {
+      if (whole === '$$') return '$';
+      const value = env[name as string];
+      const empty = value === undefined || (op?.startsWith(':') && value === '');
+      if (op === ':-' || op === '-') return empty ? (arg ?? '') : (value as string);
+      if ((op === ':?' || op === '?') && empty) {
+        missing.push(`${name}: ${arg}`);
+        return '';
+      }
+      return value ?? '';
+    },
+  );
+  if (missing.length > 0) throw new Error(`required variables unset:\n${missing.join('\n')}`);
+  return out;
+}
+
+/** What an operator's .env holds at the least: the variables compose.yaml requires. */
+const REQUIRED_ENV = {
+  JWT_SECRET: 'x'.repeat(48),
+  POSTGRES_PASSWORD: 'postgres-password',
+  S3_ACCESS_KEY_ID: 'a1b2c3d4e5f6',
+  S3_SECRET_ACCESS_KEY: 'f6e5d4c3b2a1f6e5d4c3b2a1',
+};
+
 describe('compose.yaml', () => {
-  const compose = parse(read('compose.yaml')) as { services: Record<string, ComposeService> };
   const { services } = compose;
 
+  it('is valid against the Compose specification schema (deploy/compose-spec.schema.json)', () => {
+    // Compose validates the file after interpolation: with the variables it requires set, as an operator's .env has.
+    const interpolated = parse(interpolate(composeText, REQUIRED_ENV), { merge: true });
+    const ajv = new Ajv({ allErrors: true, strict: false });
+    // The schema names draft-07 by its https address; Ajv knows that meta-schema as http://…/draft-07/schema#.
+    const schema = JSON.parse(read('deploy/compose-spec.schema.json'));
+    const validate = ajv.compile({ ...schema, $schema: 'http://json-schema.org/draft-07/schema#' });
+    assert.ok(validate(interpolated), ajv.errorsText(validate.errors, { separator: '\n' }));
+    // The validator is strict where Compose is: a misspelt key, a depends_on condition Compose does not know.
+    const broken = structuredClone(interpolated) as { services: Record<string, Record<string, unknown>> };
+    (broken.services.api as Record<string, unknown>).dependson = ['postgres'];
+    (broken.services.migrate as Record<string, unknown>).depends_on = { postgres: { condition: 'healthy' } };
+    assert.equal(validate(broken), false);
+    assert.match(ajv.errorsText(validate.errors), /must NOT have additional properties/);
+    assert.match(ajv.errorsText(validate.errors), /must be equal to one of the allowed values/);
+    // ...and the schema is the one vendored (compose-spec's, as dclint@3.1.0 ships it on the npm registry).
+    assert.equal(
+      createHash('sha256').update(read('deploy/compose-spec.schema.json')).digest('hex'),
+      '46b7d35f19dd93a05f8fea530291bf84d881c1791ec167ecf0e6fb94e639d496',
+    );
+  });
+
+  it('refuses to start without the secrets, naming each', () => {
+    assert.throws(
+      () => interpolate(composeText, {}),
+      (error: Error) =>
+        Object.keys(REQUIRED_ENV).every((name) => error.message.includes(`${name}: set ${name} in .env`)),
+    );
+  });
+
+  it('pins every image it pulls to a version tag (none is latest), and builds its own', () => {
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) {
+        assert.equal(service.image, 'skynet-api:local', `${name} runs the image this file builds`);
+        continue;
+      }
+      // repository:major.minor[.patch][-variant]: a tag that names a release, not a moving `latest`.
+      assert.match(service.image ?? '', /^[a-z0-9][a-z0-9./-]*:\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$/, name);
+    }
+    assert.equal(services.postgres?.image, 'postgres:17.6-bookworm');
+    assert.equal(services.redis?.image, 'redis:7.4.6-bookworm');
+    assert.equal(services.proxy?.image, 'haproxy:2.6.22-bookworm');
+    assert.match(services.s3?.image ?? '', /^chrislusf\/seaweedfs:3\.\d+$/);
+    assert.doesNotMatch(composeText, /image: *minio\//, 'MinIO is gone: its images are no longer published');
+  });
+
   it('has the topology of npm run cluster: PostgreSQL, Redis, an S3 store, HAProxy and N API replicas', () => {
-    assert.match(services.postgres?.image ?? '', /^postgres:/);
-    assert.match(services.redis?.image ?? '', /^(redis|valkey\/valkey):/);
-    assert.match(services.minio?.image ?? '', /^minio\/minio:/);
-    assert.match(services.proxy?.image ?? '', /^haproxy:/);
     assert.ok(services.api?.build, 'the API is built from the Dockerfile');
     // Compose's own interpolation (not JavaScript's): API_REPLICAS from .env, 2 by default.
     assert.equal(services.api?.deploy?.replicas, ['$', '{API_REPLICAS:-2}'].join(''));
@@ -40,20 +130,82 @@ describe('compose.yaml', () => {
       services.proxy?.volumes?.some((v) => v.startsWith('./deploy/haproxy.cfg:')),
       'HAProxy runs the checked configuration',
     );
+    assert.ok(services.api?.volumes?.includes('site:/srv/site'), 'the replicas share the site volume');
+  });
+
+  it('names only services that exist in depends_on; one-shots run once and are waited for', () => {
+    for (const [name, service] of Object.entries(services)) {
+      const depends = Array.isArray(service.depends_on)
+        ? Object.fromEntries(service.depends_on.map((d) => [d, { condition: 'service_started' }]))
+        : (service.depends_on ?? {});
+      for (const [other, { condition }] of Object.entries(depends)) {
+        assert.ok(services[other], `${name} depends on ${other}, which is not a service`);
+        if (condition === 'service_completed_successfully')
+          assert.equal(services[other]?.restart, 'no', `${other} is a one-shot`);
+        if (condition === 'service_healthy') assert.ok(healthcheck(other), `${other} has a health check`);
+      }
+    }
+    const depends = services.api?.depends_on as Record<string, { condition: string }>;
+    assert.deepEqual(Object.fromEntries(Object.entries(depends).map(([k, v]) => [k, v.condition])), {
+      postgres: 'service_healthy',
+      redis: 'service_healthy',
+      migrate: 'service_completed_successfully',
+      's3-setup': 'service_completed_successfully',
+    });
+    for (const volume of Object.values(services).flatMap((s) => s.volumes ?? [])) {
+      const source = volume.split(':')[0] as string;
+      if (!source.startsWith('.'))
+        assert.ok(source in (compose.volumes ?? {}), `volume ${source} is declared`);
+    }
+  });
+
+  it("runs the image's own commands: skynet start, migrate and s3-bucket", () => {
+    const skynet = read('deploy/skynet');
+    for (const name of ['api', 'migrate', 's3-setup']) {
+      const [program, command] = services[name]?.command ?? [];
+      assert.equal(program, 'skynet', name);
+      assert.match(skynet, new RegExp(`^\\s+${command}\\)`, 'm'), `deploy/skynet has a "${command}" command`);
+    }
   });
 
   it('points every replica at the shared services, one proxy hop in front, one JWT secret', () => {
     const env = services.api?.environment ?? {};
     assert.match(env.DATABASE_URL ?? '', /^postgres:\/\/skynet:.*@postgres:5432\/skynet$/);
     assert.equal(env.REDIS_URL, 'redis://redis:6379');
-    assert.equal(env.S3_ENDPOINT, 'http://minio:9000');
+    assert.equal(env.S3_ENDPOINT, 'http://s3:8333');
     assert.equal(env.TRUST_PROXY, '1');
     assert.match(env.JWT_SECRET ?? '', /^\$\{JWT_SECRET:\?/, 'compose refuses to start without a JWT secret');
-    const depends = services.api?.depends_on as Record<string, { condition: string }>;
-    assert.equal(depends.postgres?.condition, 'service_healthy');
-    assert.equal(depends.redis?.condition, 'service_healthy');
+  });
+
+  it("sets what the API requires: the server's own configuration check passes on the replicas' environment", () => {
+    const interpolated = parse(interpolate(composeText, REQUIRED_ENV), { merge: true }) as ComposeFile;
+    for (const name of ['api', 'migrate', 's3-setup']) {
+      const env = interpolated.services[name]?.environment ?? {};
+      const config = loadConfig({ ...env, NODE_ENV: 'production' });
+      assert.ok(config.databaseUrl?.startsWith('postgres://'), `${name}: PostgreSQL`);
+      assert.ok(config.redisUrl, `${name}: Redis`);
+      assert.equal(config.jwtSecret, REQUIRED_ENV.JWT_SECRET, `${name}: the one JWT secret`);
+      assert.deepEqual(
+        config.s3 && { endpoint: config.s3.endpoint, key: config.s3.accessKeyId },
+        { endpoint: 'http://s3:8333', key: REQUIRED_ENV.S3_ACCESS_KEY_ID },
+        `${name}: the S3 store, with the keys the store is configured with`,
+      );
+    }
+    // The S3 store is configured with the same two variables the API signs with.
+    const s3 = interpolated.services.s3;
+    assert.deepEqual(s3?.environment, {
+      S3_ACCESS_KEY_ID: REQUIRED_ENV.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: REQUIRED_ENV.S3_SECRET_ACCESS_KEY,
+    });
+    assert.match(s3?.command?.join(' ') ?? '', /"\$S3_ACCESS_KEY_ID" "\$S3_SECRET_ACCESS_KEY"/);
+    assert.match(s3?.command?.join(' ') ?? '', /weed server .*-s3 .*-s3\.config=/);
   });
 });
+
+/** A service's health check in compose.yaml. @param {string} name */
+function healthcheck(name: string): unknown {
+  return (compose.services[name] as { healthcheck?: unknown } | undefined)?.healthcheck;
+}
 
 describe('deploy/haproxy.cfg', () => {
   const cfg = read('deploy/haproxy.cfg');
@@ -169,14 +321,92 @@ describe('scripts/haproxy-config.mjs', () => {
 });
 
 describe('Dockerfile', () => {
-  const docker = read('Dockerfile');
-  it('builds on Node 22 in two stages and runs the API unprivileged', () => {
-    assert.match(docker, /^ARG NODE_IMAGE=node:22-/m);
-    assert.equal(docker.match(/^FROM /gm)?.length, 2);
-    assert.match(docker, /deploy --prod/, 'a production install of the api package');
-    assert.match(docker, /^USER node$/m);
-    assert.match(docker, /^CMD \["node", "dist\/server\.js"\]$/m);
+  const text = read('Dockerfile');
+  const dockerfile = DockerfileParser.parse(text);
+  const args = Object.fromEntries(
+    dockerfile.getARGs().map((arg) => [arg.getProperty()?.getName(), arg.getProperty()?.getValue()]),
+  );
+  const expand = (value: string) =>
+    value.replace(/\$\{(\w+)\}|\$(\w+)/g, (_, a: string, b: string) => args[a ?? b] ?? `<unset ${a ?? b}>`);
+  const stages = dockerfile.getFROMs().map((from) => ({
+    name: from.getBuildStage(),
+    image: expand(from.getImage() ?? ''),
+    start: from.getRange().start.line,
+  }));
+  /** The instructions of the stage a line is in. */
+  const stageOf = (line: number) => [...stages].reverse().find((stage) => stage.start <= line)?.name;
+  const runsOf = (stage: string) =>
+    dockerfile
+      .getInstructions()
+      .filter((i) => i.getKeyword() === 'RUN' && stageOf(i.getRange().start.line) === stage)
+      .map((i) => i.getArgumentsContent() ?? '')
+      .join('\n');
+
+  it('builds on Node 24 LTS (bookworm-slim) in two stages, base images pinned', () => {
+    assert.equal(args.NODE_IMAGE, 'node:24-bookworm-slim');
+    assert.deepEqual(
+      stages.map((s) => [s.name, s.image]),
+      [
+        ['build', 'node:24-bookworm-slim'],
+        ['runtime', 'node:24-bookworm-slim'],
+      ],
+    );
+    for (const { image } of stages) assert.match(image, /^[a-z0-9./-]+:\d+(\.\d+)*-[a-z0-9.-]+$/, image);
   });
+
+  it('copies only what exists: the build context (less .dockerignore) and paths the build stage writes', () => {
+    const build = runsOf('build');
+    for (const copy of dockerfile.getCOPYs()) {
+      const from = copy.getFromFlag()?.getValue();
+      const [source, ...rest] = copy.getArguments().map((a) => a.getValue());
+      assert.ok(source && rest.length === 1, `COPY ${source} has one source and a destination`);
+      if (from === undefined) {
+        assert.ok(existsSync(path.join(REPO_ROOT, source)), `COPY ${source}: in the repository`);
+      } else {
+        assert.ok(
+          stages.some((s) => s.name === from),
+          `COPY --from=${from}: a stage of this file`,
+        );
+        assert.match(
+          build,
+          new RegExp(`${source.replace(/\//g, '\\/')}(\\s|$)`),
+          `${source}: the build writes it`,
+        );
+      }
+    }
+    // The files the build stage's RUN names are in the repository.
+    const named = [
+      ...build.matchAll(/node (?:--\S+ )*([\w./-]+\.m?js)\b/g),
+      ...build.matchAll(/import\('\.\/([^']+)'\)/g),
+    ];
+    assert.ok(named.length >= 3, build);
+    for (const [, file] of named) assert.ok(existsSync(path.join(REPO_ROOT, file as string)), file);
+    assert.match(build, /deploy --prod \/out\/api/, 'a production install of the api package');
+    assert.match(
+      build,
+      /node scripts\/image-layout\.mjs \/out\/api/,
+      'with the tooling and the skynet command',
+    );
+  });
+
+  it('runs skynet start unprivileged, the image site read-only at SITE_IMAGE_DIR', () => {
+    const cmd = dockerfile.getCMDs();
+    assert.equal(cmd.length, 1);
+    assert.deepEqual(
+      cmd[0]?.getArguments().map((a) => a.getValue()),
+      ['["skynet",', '"start"]'],
+    );
+    const runtime = runsOf('runtime');
+    assert.match(runtime, /ln -s \/app\/api\/skynet \/usr\/local\/bin\/skynet/);
+    assert.match(text, /^USER node$/m);
+    assert.match(text, /SITE_IMAGE_DIR=\/app\/site-image/);
+    assert.match(
+      text,
+      /^COPY --from=build \/out\/site \/app\/site-image$/m,
+      'root-owned: read-only for node',
+    );
+  });
+
   it('leaves local data, secrets and builds out of the build context', () => {
     const ignore = read('.dockerignore').split('\n');
     for (const entry of ['.git', '**/node_modules', '.data', '.env'])

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // `npm run ops -- <command>`: publish, roll out, promote and roll back one remote at a time. See docs/operations.md.
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RouteTableError, readBuiltRoutes } from '../routes/read-routes.mjs';
-import { buildDir, REMOTES, readPackage } from '../site/layout.mjs';
+import { RouteTableError, readBuiltRoutes } from '../routes/built-routes.mjs';
+import { buildDir, REMOTES, readPackage, repoRoot } from '../site/layout.mjs';
 import {
   canaryGuard,
   fetchSummary,
@@ -210,11 +211,14 @@ async function main(argv) {
   switch (command) {
     case 'publish': {
       const name = needRemote();
-      const pkg = REMOTES.includes(name) ? readPackage(name) : null;
+      // In the container image there is no workspace (no package.json, no build of its own): --from and --version.
+      const inWorkspace = REMOTES.includes(name) && existsSync(join(repoRoot, name, 'package.json'));
+      const pkg = inWorkspace ? readPackage(name) : null;
       const given = values.str('from');
-      const from = given ? resolve(cwd, given) : buildDir(name);
       const v = values.str('version') ?? pkg?.version;
-      if (!v) throw new OpsError(`${name} is not a workspace remote: pass --version and --from`, 'usage');
+      if (!v || (!given && !inWorkspace))
+        throw new OpsError(`${name} is not a workspace remote here: pass --version and --from`, 'usage');
+      const from = given ? resolve(cwd, given) : buildDir(name);
       const result = await publish({
         site,
         remote: name,

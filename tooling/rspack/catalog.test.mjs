@@ -7,21 +7,12 @@ import { readCatalog, withCatalogVersions } from '../site/catalog.mjs';
 import { readPackage, repoRoot } from '../site/layout.mjs';
 import { sharedSingletons } from './configs/shared-singletons.mjs';
 
+/** The workspace root and every package pnpm-workspace.yaml lists. */
 const PACKAGES = [
   '.',
-  'api',
-  'contract',
-  'site',
-  'kit',
-  'shared',
-  'shell',
-  'mfe-map',
-  'mfe-feed',
-  'mfe-chat',
-  'mfe-account',
-  'mfe-static',
-  'e2e',
-  'tooling',
+  ...[...readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)\s*$/gm)].map(
+    (match) => match[1],
+  ),
 ];
 const raw = (folder) => JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));
 

@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/publishing.mjs';
 import { commitRegistry, readRegistry, writeAtomically } from '../ops/registry-store.mjs';
-import { readBuiltRoutes } from '../routes/read-routes.mjs';
+import { readBuiltRoutes } from '../routes/built-routes.mjs';
 import { buildDir, REMOTES, readPackage, repoRoot, siteDir } from './layout.mjs';
 
 export { writeAtomically };
