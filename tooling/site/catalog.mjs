@@ -35,7 +35,8 @@ let cached;
  * @param {Record<string, any>} pkg a package.json (any: its fields are whatever the file holds)
  */
 export function withCatalogVersions(pkg) {
-  const catalog = (cached ??= readCatalog());
+  cached ??= readCatalog();
+  const catalog = cached;
   const resolved = { ...pkg };
   for (const field of ['dependencies', 'devDependencies', 'peerDependencies']) {
     if (!pkg[field]) continue;
