@@ -1,8 +1,34 @@
 // One product for the whole run; tests that need their own call startProduct() themselves.
+// E2E_TARGET=cluster runs the tests against the shape Skynet ships in instead: `npm run cluster` (2 API nodes behind
+// HAProxy) on a PostgreSQL (initdb in a temporary folder) and a Redis of the run's own (e2e/chaos/topology.mjs), so a
+// live message or a sign-out crosses nodes through Redis and PostgreSQL. `npm test` runs a smoke subset that way.
 import { startProduct } from './product';
 
+async function startCluster() {
+  // Imported only here: the module makes its temporary folder when loaded.
+  const { cleanup, cleanups, cluster, postgres, redis } = await import('./chaos/topology.mjs');
+  try {
+    await postgres.create();
+    await redis.start();
+    cleanups.push(() => redis.stop());
+    await cluster.start({
+      ready: async () => {
+        try {
+          return (await fetch(`${cluster.base}/api/health/ready`)).ok;
+        } catch {
+          return false;
+        }
+      },
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { baseURL: cluster.base, dataDir: cluster.dataDir, stop: cleanup };
+}
+
 export default async function globalSetup() {
-  const product = await startProduct();
+  const product = process.env.E2E_TARGET === 'cluster' ? await startCluster() : await startProduct();
   process.env.E2E_BASE_URL = product.baseURL;
   process.env.E2E_DATA_DIR = product.dataDir;
   return async () => product.stop();

@@ -71,6 +71,13 @@ const steps = [
   ['size budgets', ['node', 'scripts/size-check.mjs']],
   ['browser tests', [...pnpm, '--filter', '@skynet/e2e', 'run', 'e2e']],
 ];
+const CLUSTER_SMOKE = [
+  'tests/chat.spec.ts',
+  'tests/livefeed.spec.ts',
+  'tests/sessions.spec.ts',
+  'tests/notifications.spec.ts',
+  'tests/replies.spec.ts',
+];
 // The many-node topology when SKYNET_CHAOS=1: .ci/run sets it when PostgreSQL, Redis and HAProxy are installed (both
 // start their own servers from them). The proxy's balancing, stickiness and readiness (about 30 s), then the fault
 // suite (`npm run chaos -- --ci`, about 3 minutes).
@@ -79,6 +86,13 @@ if (process.env.SKYNET_CHAOS === '1')
     [
       'proxy (e2e/chaos/proxy.test.mjs)',
       ['node', '--test', '--test-reporter=spec', 'e2e/chaos/proxy.test.mjs'],
+    ],
+    // The browser tests of what crosses nodes (live messages, new posts, sign-out everywhere, notifications) against
+    // 2 nodes behind HAProxy on PostgreSQL and Redis of their own (e2e/global-setup.ts), about 2 minutes.
+    [
+      'browser smoke on npm run cluster (E2E_TARGET=cluster)',
+      [...pnpm, '--filter', '@skynet/e2e', 'exec', 'playwright', 'test', ...CLUSTER_SMOKE],
+      { env: { E2E_TARGET: 'cluster' } },
     ],
     ['fault suite (npm run chaos -- --ci)', ['node', 'e2e/chaos/chaos.mjs', '--ci']],
   );
@@ -96,8 +110,8 @@ if (process.env.SKYNET_OLDEST_NODE === '1')
   ]);
 
 let failedSteps = 0;
-for (const [label, command] of steps) {
-  const code = await run(label, command);
+for (const [label, command, options] of steps) {
+  const code = await run(label, command, options);
   if (code !== 0) {
     failedSteps += 1;
     // Without dependencies or a build nothing after can run meaningfully.
