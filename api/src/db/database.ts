@@ -278,14 +278,17 @@ export async function createInMemoryPglite(loadDataDir?: Blob): Promise<PGlite> 
   return PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
-/** Applies the one migration set (drizzle/) and refreshes planner statistics on PGlite (it has no autovacuum). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the one migration set (drizzle/) and refreshes planner statistics on PGlite (it has no autovacuum).
+ * `migrationsFolder`: another set (tests bring a database to an earlier release's level with a copy holding fewer).
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as any, { migrationsFolder });
     await database.db.execute(sql`VACUUM ANALYZE`);
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
-    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as any, { migrationsFolder });
   }
 }
