@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** What a command answers: its exit code and the text to print. */
 export interface CliResult {
   code: number;
@@ -26,3 +28,6 @@ export function runAsMain(
       process.exit(1);
     });
 }
+
+/** Where a relative path given to an npm script points: where npm was run (pnpm runs the script in api/). */
+export const fromInvocation = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);

@@ -38,6 +38,11 @@ export interface Database {
    * job queue runs on this same pool or embedded database. Text without values may hold several statements.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * The embedded database only: a consistent copy of its whole data folder as a tar (PGlite's dumpDataDir, taken
+   * after a CHECKPOINT while no query runs), which `openPglite(dir, dump)` or `createInMemoryPglite(dump)` loads.
+   */
+  dump?(): Promise<Blob>;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (none for the embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -213,6 +218,10 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
       return (await client.query<T>(text, values)).rows;
     },
     executeSql: (text, values) => pgliteExecuteSql(client, text, values),
+    async dump() {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     // One process owns the directory (lockDirectory), so every writer notifies this same instance.
     async listen(channel, onPayload, onState) {
       const unlisten = await client.listen(channel, onPayload);
@@ -235,6 +244,16 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The live process holding the embedded database in `dir` (its lock file names it), or null when none does. */
+export function lockHolder(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(`${dir}.lock`, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
   }
 }
 
@@ -262,11 +281,16 @@ function lockDirectory(dir: string): () => void {
   throw new Error(`Could not lock the embedded database in ${dir}.`);
 }
 
-export async function openPglite(dir: string): Promise<Database> {
+/** Opens (or creates) the embedded database in `dir`; `loadDataDir`: a new one from a dump (`Database.dump`). */
+export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const unlock = lockDirectory(dir);
   try {
-    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: dir,
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     return wrapPglite(client, unlock);
   } catch (err) {
     unlock();

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { acceptLiveDumps } from '../../backup/live-dump.js';
 import type { Config } from '../../config.js';
 import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../../db/database.js';
 import { migrationStatus, SchemaBehindError } from '../../db/migrations.js';
@@ -109,6 +110,11 @@ async function databasePlugin(app: FastifyInstance, opts: DatabasePluginOptions)
       },
       'database ready',
     );
+  }
+  if (!opts.database && database.kind === 'pglite') {
+    // `npm run backup` of the running server: it asks this process for a dump (backup/live-dump.ts).
+    const stop = acceptLiveDumps(opts.config.dataDir, database);
+    app.addHook('onClose', async () => stop());
   }
   app.decorate('database', database);
   app.decorate('db', database.db);
