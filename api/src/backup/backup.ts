@@ -150,8 +150,8 @@ async function dumpEmbedded(config: Config): Promise<{ dump: Blob; live: boolean
   if (holder !== null) return { dump: await requestLiveDump(config.dataDir, holder), live: true };
   const database = await openPglite(dir);
   try {
-    // biome-ignore lint/style/noNonNullAssertion: openPglite's database always has dump.
-    return { dump: await database.dump!(), live: false };
+    if (!database.dump) throw new Error('the embedded database cannot be dumped');
+    return { dump: await database.dump(), live: false };
   } finally {
     await database.close();
   }
