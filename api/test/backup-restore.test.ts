@@ -3,7 +3,8 @@
 // comments, direct messages and an avatar; `npm run backup` runs while it serves (the server dumps its database on
 // the backup's request, backup/live-dump.ts); `npm run restore` puts the archive into a fresh folder; the restored
 // instance then has every account, post, comment, message, avatar and registry entry, by id, and its people sign in
-// with their passwords (and the tokens issued before the backup still work: same secret, same sessions).
+// with their passwords (and the tokens issued before the backup still work: same secret, same sessions). On the
+// suite's PostgreSQL pass the same drill runs through pg_dump and pg_restore.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,11 +16,13 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
+import { hasProgram } from '../src/backup/backup.js';
 import { runBackup } from '../src/cli/backup.js';
 import { runRestore } from '../src/cli/restore.js';
 import { loadConfig } from '../src/config.js';
 import { rows } from '../src/db/database.js';
-import { call, type SignedUp, signup } from './helper.js';
+import { freshPostgres } from './fresh-postgres.js';
+import { call, type SignedUp, signup, TEST_DB } from './helper.js';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'skynet-drill-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -231,5 +234,60 @@ describe('restore drill: back up a live instance, restore it elsewhere, everythi
     const store = fileStore(path.join(restoredDir, 'site'));
     assert.deepEqual(await store.history(), history);
     assert.equal((await store.read()).revision, 2);
+  });
+});
+
+const pgReady = TEST_DB === 'postgres' && process.env.TEST_DATABASE_URL && hasProgram('pg_dump');
+describe('restore drill on PostgreSQL: pg_dump into the archive, pg_restore into an empty database', {
+  skip: pgReady
+    ? false
+    : 'runs on the PostgreSQL pass (TEST_DATABASE_URL) with pg_dump and pg_restore on PATH',
+}, () => {
+  it('every account, post and message is in the restored database, and people sign in there', async () => {
+    const baseUrl = process.env.TEST_DATABASE_URL as string;
+    const [from, to] = [
+      await freshPostgres(baseUrl, 'skynet_drill'),
+      await freshPostgres(baseUrl, 'skynet_drill'),
+    ];
+    const dirs = [path.join(root, 'pg-live'), path.join(root, 'pg-restored')] as const;
+    const envs = [
+      { ...envOf(dirs[0]), DATABASE_URL: from.url },
+      { ...envOf(dirs[1]), DATABASE_URL: to.url },
+    ];
+    const apps: FastifyInstance[] = [];
+    try {
+      const live = await buildApp(loadConfig(envs[0]), { logger: false });
+      apps.push(live);
+      const [a, b] = [await signup(live), await signup(live)];
+      await call(live, 'POST /api/post', {
+        token: a.token,
+        payload: { content: 'On PostgreSQL', location: { latitude: 1, longitude: 2, planetId: 'mars' } },
+      });
+      await call(live, 'POST /api/user/chat', {
+        token: b.token,
+        payload: { content: 'Hi', receiverId: a.id },
+      });
+      const ids = await idsOf(live);
+      const file = path.join(root, 'pg-drill.tar.gz');
+      const backup = await runBackup(['--out', file], envs[0]);
+      assert.equal(backup.code, 0, backup.out);
+      assert.match(backup.out, /database: postgres \(live\)/);
+      assert.match(backup.out, /2 accounts, 1 posts, 0 comments, 1 conversations, 1 messages/);
+      const restore = await runRestore([file], envs[1]);
+      assert.equal(restore.code, 0, restore.out);
+      const restored = await buildApp(loadConfig(envs[1]), { logger: false });
+      apps.push(restored);
+      assert.deepEqual(await idsOf(restored), ids);
+      for (const person of [a, b]) {
+        const r = await call(restored, 'POST /api/user/login', {
+          payload: { email: person.email, password: person.password },
+        });
+        assert.equal(r.status, 200);
+      }
+    } finally {
+      for (const app of apps) await app.close();
+      await from.drop();
+      await to.drop();
+    }
   });
 });

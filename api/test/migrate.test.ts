@@ -1,18 +1,17 @@
 // Issue 30, item 5: `npm run migrate` (api/src/cli/migrate.ts) and MIGRATE_ON_START=off, on a fresh embedded database
 // (a DATA_DIR of its own) and, when TEST_DATABASE_URL is set, on a PostgreSQL database of its own.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { PENDING_EXIT_CODE, runMigrate } from '../src/cli/migrate.js';
 import { loadConfig } from '../src/config.js';
 import { migrateDatabase } from '../src/db/database.js';
 import { SchemaBehindError, shippedMigrations } from '../src/db/migrations.js';
 import { openConfiguredDatabaseAsIs } from '../src/plugins/external/database.js';
+import { freshPostgres } from './fresh-postgres.js';
 import { migrationsFolderUpTo } from './migration-levels.js';
 
 const SHIPPED = shippedMigrations().map((m) => m.tag);
@@ -117,21 +116,12 @@ suite('the embedded database', async () => {
 const baseUrl = process.env.TEST_DATABASE_URL;
 if (baseUrl) {
   suite('PostgreSQL', async () => {
-    const name = `skynet_mig_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const { url, drop } = await freshPostgres(baseUrl, 'skynet_mig');
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'skynet-migrate-pg-'));
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
     return {
-      env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: url.href },
+      env: { ...BASE_ENV, DATA_DIR: dataDir, DATABASE_URL: url },
       cleanup: async () => {
-        const c = new pg.Client({ connectionString: baseUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
+        await drop();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
