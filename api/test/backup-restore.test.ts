@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { buildApp } from '../src/app.js';
 import { hasProgram } from '../src/backup/backup.js';
+import { requestLiveDump } from '../src/backup/live-dump.js';
 import { runBackup } from '../src/cli/backup.js';
 import { runRestore } from '../src/cli/restore.js';
 import { loadConfig } from '../src/config.js';
@@ -234,6 +235,18 @@ describe('restore drill: back up a live instance, restore it elsewhere, everythi
     const store = fileStore(path.join(restoredDir, 'site'));
     assert.deepEqual(await store.history(), history);
     assert.equal((await store.read()).revision, 2);
+  });
+});
+
+describe('a live backup never signals a process that does not take requests', () => {
+  it('refuses a holder without the marker, naming it, and sends no signal', async () => {
+    const dataDir = mkdtempSync(path.join(root, 'no-marker-'));
+    // This very process: a SIGUSR2 without a handler would end it, so the refusal is also the proof of no signal.
+    await assert.rejects(
+      requestLiveDump(dataDir, process.pid, 1_000),
+      new RegExp(`in use by process ${process.pid}, which does not take live backups`),
+    );
+    assert.deepEqual(readdirSync(dataDir), []);
   });
 });
 

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Database } from '../db/database.js';
+import { type Database, lockHolder } from '../db/database.js';
 
 const MARKER = 'pglite.live-dump';
 const REQUEST = /^pglite\.dump-request-([a-z0-9-]{1,64})$/;
@@ -80,6 +80,12 @@ export async function requestLiveDump(dataDir: string, pid: number, timeoutMs = 
       const message = readFileSync(failed, 'utf8');
       rmSync(failed, { force: true });
       throw new Error(`The server could not dump the embedded database: ${message}`);
+    }
+    if (lockHolder(path.join(dataDir, 'pglite')) !== pid) {
+      rmSync(path.join(dataDir, `pglite.dump-request-${id}`), { force: true });
+      throw new Error(
+        `The server (process ${pid}) stopped before it answered the backup request: run the backup again.`,
+      );
     }
     await delay(100);
   }
