@@ -75,6 +75,7 @@ describe('restore drill: back up a live instance, restore it elsewhere, everythi
   const restoredDir = path.join(root, 'restored');
   const archive = path.join(root, 'drill.tar.gz');
   let live: FastifyInstance;
+  let liveClosed = false;
   let restored: FastifyInstance | null = null;
   const people: SignedUp[] = [];
   const postIds: string[] = [];
@@ -106,7 +107,7 @@ describe('restore drill: back up a live instance, restore it elsewhere, everythi
     await live.ready();
   });
   after(async () => {
-    await live?.close();
+    if (live && !liveClosed) await live.close();
     await restored?.close();
   });
 
@@ -235,6 +236,15 @@ describe('restore drill: back up a live instance, restore it elsewhere, everythi
     const store = fileStore(path.join(restoredDir, 'site'));
     assert.deepEqual(await store.history(), history);
     assert.equal((await store.read()).revision, 2);
+  });
+
+  it('npm run backup of the stopped instance opens the folder itself, with the same counts', async () => {
+    await live.close();
+    liveClosed = true;
+    const r = await runBackup(['--out', path.join(root, 'stopped.tar.gz')], envOf(liveDir));
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /database: pglite, \d+ migrations/);
+    assert.match(r.out, /3 accounts, 4 posts, 2 comments, 1 conversations, 3 messages/);
   });
 });
 
