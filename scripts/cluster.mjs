@@ -9,6 +9,8 @@
 // files in the one SITE_DIR every node serves (docs/operations.md, "Shared storage"). A node that dies is started
 // again after a second, as a process supervisor would. Flags: --skip-install, --skip-build, --publish (as npm start:
 // a site with no registry yet is created from the builds; an existing one is left alone unless --publish/PUBLISH=1).
+// First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
+import './supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -7,6 +7,8 @@
 //   the existing builds (any package with no build yet is built first, once).
 // It never publishes and never changes the registry: the local build reaches this browser only, by the override.
 // See docs/operations.md, "npm run dev".
+// First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

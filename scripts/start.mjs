@@ -7,6 +7,8 @@
 // It names each step as it starts and how long it took (install, build, site, database, serve), then, once the server
 // answers, `Skynet is ready: open http://localhost:8080`. The server's log is JSON lines (pino); in a terminal they
 // are shown readably (pino-pretty), anywhere else (a pipe, a file, CI) they pass through unchanged.
+// First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: install, lint, typecheck, every unit/API suite, build, size budgets, then the browser tests.
 // Ends with one line counting every test across runners: `tests: N passed, N failed`.
+// First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { nodeBinDir, OLDEST_NODE_VERSION } from './node-runtime.mjs';
 import { PNPM_VERSION } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -79,6 +82,18 @@ if (process.env.SKYNET_CHAOS === '1')
     ],
     ['fault suite (npm run chaos -- --ci)', ['node', 'e2e/chaos/chaos.mjs', '--ci']],
   );
+
+// The oldest supported Node (22) when SKYNET_OLDEST_NODE=1 (.ci/run): the built server starts and serves on it.
+if (process.env.SKYNET_OLDEST_NODE === '1')
+  steps.push([
+    `the server on Node ${OLDEST_NODE_VERSION}`,
+    [
+      join(nodeBinDir(OLDEST_NODE_VERSION), 'node'),
+      '--test',
+      '--test-reporter=spec',
+      'e2e/runtime/oldest-node.test.mjs',
+    ],
+  ]);
 
 let failedSteps = 0;
 for (const [label, command] of steps) {

@@ -86,6 +86,11 @@ export interface Config {
    * past it the request goes on without Redis (REDIS_DEADLINE_MS, default 300).
    */
   redisDeadlineMs: number;
+  /**
+   * PostgreSQL only: a watchdog probe unanswered this long means the server is frozen or unreachable; queries then
+   * fail at once with a 503 until it answers again (DATABASE_DEADLINE_MS, default 1000; 0 = no watchdog).
+   */
+  databaseDeadlineMs: number;
   /** Most (estimated) bytes of chat history one process keeps in memory (CHAT_CACHE_MB, default 64). */
   chatCacheBytes: number;
   /** Mail delivery retries after the first attempt (MAIL_RETRY_LIMIT, default 8), then the mail is given up. */
@@ -297,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const mailRetryLimit = whole('MAIL_RETRY_LIMIT', 8, 0, 20);
   const redisDeadlineMs = whole('REDIS_DEADLINE_MS', 300, 1, 60_000);
+  const databaseDeadlineMs = ms('DATABASE_DEADLINE_MS', 1_000, 60_000);
   const mailRetryDelaySeconds = whole('MAIL_RETRY_DELAY_SECONDS', 10, 1, 3_600);
   const purgeCron = str('PURGE_CRON') ?? '17 * * * *';
   if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(purgeCron))
@@ -346,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs,
     redisCommandTimeoutMs,
     redisDeadlineMs,
+    databaseDeadlineMs,
     chatCacheBytes,
     mailRetryLimit,
     mailRetryDelaySeconds,

@@ -63,6 +63,16 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the PostgreSQL watchdog deadline in milliseconds (DATABASE_DEADLINE_MS, default 1000, 0 = none)', () => {
+    assert.equal(loadConfig({}).databaseDeadlineMs, 1000);
+    assert.equal(loadConfig({ DATABASE_DEADLINE_MS: '0' }).databaseDeadlineMs, 0);
+    assert.equal(loadConfig({ DATABASE_DEADLINE_MS: '2500' }).databaseDeadlineMs, 2500);
+    assert.throws(
+      () => loadConfig({ DATABASE_DEADLINE_MS: 'soon' }),
+      (err: unknown) => err instanceof ConfigError && /DATABASE_DEADLINE_MS/.test(err.message),
+    );
+  });
+
   it('reads the Redis call deadline in milliseconds (REDIS_DEADLINE_MS, default 300)', () => {
     assert.equal(loadConfig({}).redisDeadlineMs, 300);
     assert.equal(loadConfig({ REDIS_DEADLINE_MS: '500' }).redisDeadlineMs, 500);

@@ -3,10 +3,12 @@
 // temporary folder), its own Redis (a free port) and its own data folder: loopback only, bounded in time, and it
 // removes everything it started. While scripted users post, like, follow and chat (HTTP and socket.io through the
 // proxy, polling first as the spec says), it (a) kills one API process with SIGKILL, (b) stops Redis and starts it
-// again, (c) restarts PostgreSQL, (d) makes one remote's files unreachable. Per fault it prints requests sent,
-// failed and retried, chat messages sent (acknowledged), delivered live, caught up and lost, duplicates, and the
-// time until everything answers again. Exit 1 when an acknowledged write is lost or stored twice, a socket does
-// not catch up within 10 s, or the system does not serve fully again after a fault.
+// again, (c) freezes Redis (SIGSTOP) and thaws it (SIGCONT), (d) restarts PostgreSQL, (e) freezes PostgreSQL (every
+// process of the cluster) and thaws it, (f) makes one remote's files unreachable. Per fault it prints requests sent,
+// failed and retried, chat messages sent (acknowledged), delivered live, caught up and lost, duplicates, the slowest
+// answer while a server was frozen, and the time until everything answers again. Exit 1 when an acknowledged write
+// is lost or stored twice, a socket does not catch up within 10 s, a call waits more than 2 s for an answer while a
+// server is frozen, or the system does not serve fully again after a fault.
 // Usage: node e2e/chaos/chaos.mjs [--seconds N (per fault, default 12)] [--seed N] [--json]
 //   [--time-limit S (the whole run; default 600, 300 with --ci)] [--ci (CI: 10 s a fault, a 300 s limit)]
 // Needs a build (npm run build) and PostgreSQL 15's initdb/pg_ctl, redis-server and haproxy (Debian packages).
@@ -47,8 +49,11 @@ const random = () => {
 const log = (...parts) => console.log(`[chaos ${new Date().toISOString().slice(11, 19)}]`, ...parts);
 
 // ---- scripted users ---------------------------------------------------------------------------------------
-const counters = () => ({ sent: 0, failed: 0, retried: 0, gaveUp: 0 });
+const counters = () => ({ sent: 0, failed: 0, retried: 0, gaveUp: 0, slowestFrozenMs: null });
 let current = counters();
+/** While a server is frozen every call must answer (a 503 is an answer) within this (issue 30). */
+const FROZEN_ANSWER_MS = 2_000;
+let frozen = false;
 
 /**
  * One API call through the proxy; network failures and 5xx are retried 3 times (300 ms apart). A chat send passes
@@ -58,6 +63,12 @@ let current = counters();
 async function call(method, path, { token, body, node, idempotencyKey } = {}) {
   for (let attempt = 0; ; attempt += 1) {
     current.sent += 1;
+    const startedAt = Date.now();
+    const duringFreeze = frozen;
+    const answered = () => {
+      if (duringFreeze || frozen)
+        current.slowestFrozenMs = Math.max(current.slowestFrozenMs ?? 0, Date.now() - startedAt);
+    };
     try {
       const response = await fetch(`${cluster.base}/api${path}`, {
         method,
@@ -70,10 +81,12 @@ async function call(method, path, { token, body, node, idempotencyKey } = {}) {
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(5000),
       });
+      answered();
       if (response.status < 500)
         return { status: response.status, body: await response.json().catch(() => null) };
       current.failed += 1;
     } catch {
+      answered();
       current.failed += 1;
     }
     if (attempt === 3) {
@@ -193,7 +206,8 @@ function connectSockets() {
     user.reconnects = [];
     user.cursor = null;
     user.ahead = new Map();
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
+      if (process.env.CHAOS_DEBUG) log(`${user.name} disconnected: ${reason}`);
       user.disconnectedAt ??= Date.now();
     });
     socket.on('connect', () => {
@@ -336,6 +350,19 @@ const faults = [
     },
   },
   {
+    name: 'Redis frozen (SIGSTOP), thawed',
+    lasting: true,
+    freezes: true,
+    async inject() {
+      process.kill(redis.child.pid, 'SIGSTOP');
+      cleanups.push(() => redis.child.kill('SIGCONT'));
+      return `redis-server (pid ${redis.child.pid}) stopped with SIGSTOP: connections open, nothing answers`;
+    },
+    async heal() {
+      process.kill(redis.child.pid, 'SIGCONT');
+    },
+  },
+  {
     name: 'PostgreSQL restarted',
     async inject() {
       postgres.stop('fast');
@@ -344,6 +371,18 @@ const faults = [
       return 'pg_ctl stop -m fast; 1.5 s; start';
     },
     async heal() {},
+  },
+  {
+    name: 'PostgreSQL frozen (SIGSTOP), thawed',
+    lasting: true,
+    freezes: true,
+    async inject() {
+      const pids = postgres.freeze();
+      return `the postmaster and its ${pids.length - 1} children stopped with SIGSTOP`;
+    },
+    async heal() {
+      postgres.thaw();
+    },
   },
   {
     name: "one remote's host unreachable",
@@ -379,12 +418,14 @@ async function main() {
     await sleep(2000);
     const injectedAt = Date.now();
     const what = await fault.inject();
+    if (fault.freezes) frozen = true;
     log(`${fault.name}${what ? `: ${what}` : ''}`);
     // A lasting fault (Redis down, files gone) lasts 5 s and is then repaired: recovery counts from the repair.
     // A fault that heals by itself (a supervisor restarts the node, PostgreSQL comes back) counts from the fault.
     const recovering = fault.lasting ? null : recovery(injectedAt);
     if (fault.lasting) await sleep(Math.min(5000, FAULT_SECONDS * 1000 - 4000));
     await fault.heal();
+    frozen = false;
     const healedAt = Date.now();
     const recoveredIn = await (recovering ?? recovery(healedAt));
     await loading;
@@ -437,13 +478,14 @@ try {
   if (args.json) console.log(JSON.stringify(result, null, 2));
   else {
     console.log(
-      '\nfault                             sent  failed retried gave-up | msgs live caught-up unseen slowest | reconnect recovered',
+      '\nfault                             sent  failed retried gave-up | msgs live caught-up unseen slowest | reconnect recovered | frozen: slowest answer',
     );
     for (const row of result.rows) {
       console.log(
         `${row.fault.padEnd(33)} ${String(row.sent).padStart(5)} ${String(row.failed).padStart(7)} ${String(row.retried).padStart(7)} ${String(row.gaveUp).padStart(7)} | ` +
           `${String(row.messagesAcked).padStart(4)} ${String(row.deliveredLive).padStart(4)} ${String(row.caughtUp).padStart(9)} ${String(row.notSeen).padStart(6)} ${`${(row.slowestMs / 1000).toFixed(1)} s`.padStart(7)} | ` +
-          `${`${(row.reconnectMs / 1000).toFixed(1)} s`.padStart(9)} ${row.recoveredMs === null ? '   NEVER' : `${(row.recoveredMs / 1000).toFixed(1)} s`.padStart(9)}`,
+          `${`${(row.reconnectMs / 1000).toFixed(1)} s`.padStart(9)} ${row.recoveredMs === null ? '   NEVER' : `${(row.recoveredMs / 1000).toFixed(1)} s`.padStart(9)} | ` +
+          `${row.slowestFrozenMs === null ? '' : `${(row.slowestFrozenMs / 1000).toFixed(1)} s`.padStart(22)}`,
       );
     }
     console.log(
@@ -464,6 +506,9 @@ try {
     ...result.rows
       .filter((row) => row.slowestMs > RECOVERY_LIMIT_MS)
       .map((row) => `${row.fault}: a message took ${row.slowestMs} ms to reach its receiver`),
+    ...result.rows
+      .filter((row) => row.slowestFrozenMs !== null && row.slowestFrozenMs > FROZEN_ANSWER_MS)
+      .map((row) => `${row.fault}: a call waited ${row.slowestFrozenMs} ms for an answer while frozen`),
     ...result.rows
       .filter((row) => row.reconnectMs > RECOVERY_LIMIT_MS)
       .map((row) => `${row.fault}: a socket took ${row.reconnectMs} ms to reconnect`),

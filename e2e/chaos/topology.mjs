@@ -2,7 +2,7 @@
 // folder, as the postgres user), their own Redis on a free port, and `npm run cluster` (scripts/cluster.mjs) on both,
 // with its own data folder. Loopback only; `cleanup()` stops and removes everything that was started.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, repoRoot } from '../../tooling/site/product.mjs';
@@ -62,6 +62,39 @@ export const postgres = {
   stop(mode = 'fast') {
     this.run(join(PG_BIN, 'pg_ctl'), '-D', this.dir, '-m', mode, '-w', 'stop');
   },
+  /**
+   * Freezes the whole cluster with SIGSTOP: the postmaster first (so it forks no backend meanwhile), then every child
+   * (backends, walwriter...). Connections stay open and nothing answers. Answers the pids stopped, for `thaw`.
+   */
+  freeze() {
+    const postmaster = Number(readFileSync(join(this.dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGSTOP');
+    const children = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((pid) => {
+        try {
+          // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after its closing paren.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+        } catch {
+          return false; // gone meanwhile
+        }
+      })
+      .map(Number);
+    for (const pid of children) process.kill(pid, 'SIGSTOP');
+    this.frozen = [postmaster, ...children];
+    return this.frozen;
+  },
+  thaw() {
+    for (const pid of this.frozen ?? []) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // gone
+      }
+    }
+    this.frozen = [];
+  },
   async create() {
     if (!PG_BIN) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
     mkdirSync(this.dir);
@@ -69,7 +102,10 @@ export const postgres = {
     spawnSync('chown', ['postgres', this.dir]);
     this.run(join(PG_BIN, 'initdb'), '-D', this.dir, '-A', 'trust', '-U', 'postgres', '--no-sync');
     await this.start();
-    cleanups.push(() => this.stop('immediate'));
+    cleanups.push(() => {
+      this.thaw();
+      this.stop('immediate');
+    });
   },
   get url() {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;

@@ -10,6 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { API_ROOT } from '../config.js';
+import {
+  DatabaseUnavailableError,
+  destroyConnection,
+  startWatchdog,
+  type Watchdog,
+} from './postgres-watchdog.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,6 +49,11 @@ export interface Database {
    * after a CHECKPOINT while no query runs), which `openPglite(dir, dump)` or `createInMemoryPglite(dump)` loads.
    */
   dump?(): Promise<Blob>;
+  /**
+   * False while the watchdog finds PostgreSQL not answering (frozen, unreachable): queries then fail at once with
+   * DatabaseUnavailableError. Absent without a watchdog (the embedded database, tests).
+   */
+  answering?(): boolean;
   /** PostgreSQL's pool: connections open, idle, and queries waiting for one (none for the embedded database). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -136,6 +147,61 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** How long a query waits for a connection (the pool's `connectionTimeoutMillis`; 0 or unset: forever). */
   connectionTimeoutMs?: number;
+  /**
+   * Watch PostgreSQL (postgres-watchdog.ts): a probe unanswered this long ends every pooled connection's wait and
+   * fails queries at once until it answers again (0 or unset: no watchdog).
+   */
+  watchdogDeadlineMs?: number;
+}
+
+type ConnectCallback = (
+  err: Error | undefined,
+  client?: pg.PoolClient,
+  done?: (release?: Error | boolean) => void,
+) => void;
+
+/**
+ * Fails the pool's queries at once while `answering()` is false, instead of queueing them on a server that does not
+ * answer, and answers every caller still waiting for a connection when the watchdog trips (`tripped()`): those waits
+ * would otherwise end only at `connectionTimeoutMillis`, on a handshake the silent server never finishes. Overrides
+ * `connect`, which `pool.query` and drizzle's transactions both go through (callback and promise forms, as pg-pool).
+ */
+function guardPool(pool: pg.Pool, answering: () => boolean): { tripped(): void } {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const waiting = new Set<() => void>();
+  const attempt = () =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      if (!answering()) return reject(new DatabaseUnavailableError());
+      const fail = () => reject(new DatabaseUnavailableError());
+      waiting.add(fail);
+      connect().then(
+        (client) => {
+          // A connection that arrives after its caller was answered goes back broken (the pool drops it).
+          if (waiting.delete(fail)) resolve(client);
+          else client.release(new DatabaseUnavailableError());
+        },
+        (err: Error) => {
+          waiting.delete(fail);
+          reject(err);
+        },
+      );
+    });
+  const guarded = (callback?: ConnectCallback) => {
+    const connecting = attempt();
+    if (!callback) return connecting;
+    connecting.then(
+      (client) => callback(undefined, client, (release) => client.release(release)),
+      (err: Error) => callback(err),
+    );
+    return undefined;
+  };
+  pool.connect = guarded as typeof pool.connect;
+  return {
+    tripped() {
+      for (const fail of waiting) fail();
+      waiting.clear();
+    },
+  };
 }
 
 export async function openPostgres(
@@ -160,6 +226,28 @@ export async function openPostgres(
   });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  let watchdog: Watchdog | null = null;
+  if (options.watchdogDeadlineMs) {
+    const clients = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      clients.add(client);
+      // pg-pool listens for errors only on idle clients: a checked-out one whose socket the watchdog closes between
+      // two queries would otherwise throw an unhandled 'error' and end the process. Its next query fails instead.
+      client.on('error', () => {});
+    });
+    pool.on('remove', (client) => clients.delete(client));
+    const guard = guardPool(pool, () => watchdog?.answering() ?? true);
+    watchdog = startWatchdog({
+      url,
+      deadlineMs: options.watchdogDeadlineMs,
+      onChange(answering) {
+        if (answering) return;
+        // Queries and connection waits on the silent server fail now (503, retried by the caller), not when it wakes.
+        guard.tripped();
+        for (const client of clients) destroyConnection(client);
+      },
+    });
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
@@ -171,6 +259,7 @@ export async function openPostgres(
     // Without values node-postgres uses the simple protocol, which runs pg-boss's multi-statement scripts.
     executeSql: (text, values) => (values && values.length > 0 ? pool.query(text, values) : pool.query(text)),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ...(watchdog ? { answering: watchdog.answering } : {}),
     async listen(channel, onPayload, onState) {
       const l = listenPostgres(url, channel, onPayload, onState);
       await l.start();
@@ -182,6 +271,7 @@ export async function openPostgres(
       return stop;
     },
     close: async () => {
+      await watchdog?.stop();
       await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../../db/postgres-watchdog.js';
 import { HttpError } from '../../lib/errors.js';
 
 interface AjvError {
@@ -85,6 +86,17 @@ async function errorsPlugin(app: FastifyInstance) {
       if (!message) message = err.message || 'The request is not valid.';
       if (status === 413) message = 'The request body is too large.';
       return reply.code(status).send({ success: false, error: message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // PostgreSQL is away (frozen, restarting, unreachable): nothing was written; the caller may try again.
+      request.log.warn(
+        { err: err.message, method: request.method, url: request.url },
+        'database unavailable',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ success: false, error: 'The database is not answering. Please try again in a moment.' });
     }
     request.log.error(
       { err, method: request.method, url: request.url, userId: request.user?.id ?? null },

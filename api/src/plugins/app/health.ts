@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
+import { isDatabaseUnavailable } from '../../db/postgres-watchdog.js';
 
 /** `ok`, `down` (with the reason in `problems`), or `off` (Redis not configured). */
 export type CheckState = 'ok' | 'down' | 'off';
@@ -104,7 +105,7 @@ async function healthPlugin(app: FastifyInstance, opts: { config: Config }) {
       const database = await withTimeout(app.db.execute(sql`SELECT 1`), PROBE_MS, 'the database').then(
         () => 'ok' as const,
         (err: unknown) => {
-          problems.push(`database: ${reason(err)}`);
+          problems.push(`database: ${isDatabaseUnavailable(err) ? 'not answering' : reason(err)}`);
           return 'down' as const;
         },
       );

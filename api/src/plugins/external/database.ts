@@ -73,6 +73,7 @@ export async function openConfiguredDatabaseAsIs(config: Config): Promise<Databa
     return openPostgres(config.databaseUrl, 10, {
       statementTimeoutMs: config.statementTimeoutMs,
       connectionTimeoutMs: 5_000,
+      watchdogDeadlineMs: config.databaseDeadlineMs,
     });
   }
   return openPglite(path.join(config.dataDir, 'pglite'));
