@@ -18,11 +18,7 @@ export const OLDEST_NODE_VERSION = '22.23.3';
 
 /** The folder holding `node` of `version`, installed from the npm registry when it is not there yet. */
 export function nodeBinDir(version = NODE_VERSION) {
-  const cache = join(
-    process.env.XDG_CACHE_HOME || join(homedir(), '.cache'),
-    'skynet',
-    `node-${version}`,
-  );
+  const cache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'skynet', `node-${version}`);
   const name = `node-${process.platform}-${process.arch}`;
   const bin = join(cache, 'node_modules', name, 'bin');
   if (existsSync(join(bin, 'node'))) return bin;
