@@ -20,7 +20,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { fileStore } from '@skynet/site/registry';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { packTar, type TarSource } from 'modern-tar/fs';
+import pg from 'pg';
 import { API_ROOT, type Config } from '../config.js';
 import {
   createInMemoryPglite,
@@ -31,7 +33,6 @@ import {
   wrapPglite,
 } from '../db/database.js';
 import { migrationStatus } from '../db/migrations.js';
-import { openConfiguredDatabaseAsIs } from '../plugins/external/database.js';
 import { requestLiveDump } from './live-dump.js';
 
 export const BACKUP_FORMAT = 'skynet-backup/1';
@@ -62,7 +63,7 @@ export interface Manifest {
   };
   /** Migrations applied in the dumped database (`last` names the newest), null when it is not in the archive. */
   schema: { migrations: number; last: string | null } | null;
-  /** Exact for the embedded database (counted in the dump); PostgreSQL: counted just after pg_dump. */
+  /** Exact for the embedded database (counted in the dump); PostgreSQL: counted in the snapshot pg_dump read. */
   counts: DatabaseCounts | null;
   avatars: 'files' | 's3';
   files: { media: number; site: number };
@@ -91,7 +92,7 @@ export async function countDatabase(database: Pick<Database, 'db'>): Promise<Dat
 }
 
 /** The schema level of a database: how many migrations it has, and the newest one's name. */
-export async function schemaLevel(database: Database): Promise<NonNullable<Manifest['schema']>> {
+export async function schemaLevel(database: Pick<Database, 'db'>): Promise<NonNullable<Manifest['schema']>> {
   const { applied } = await migrationStatus(database);
   return { migrations: applied.length, last: applied.at(-1) ?? null };
 }
@@ -157,6 +158,44 @@ async function dumpEmbedded(config: Config): Promise<{ dump: Blob; live: boolean
   }
 }
 
+/**
+ * pg_dump of `url` into `file`, and the schema level and counts of exactly what it dumped: a read-only repeatable-read
+ * transaction exports its snapshot, counts in it, and pg_dump reads that same snapshot (`--snapshot`), so writes
+ * meanwhile change neither (restore compares them with the restored database).
+ */
+async function dumpPostgres(
+  url: string,
+  file: string,
+): Promise<{ schema: NonNullable<Manifest['schema']>; counts: DatabaseCounts }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const [exported] = (await client.query<{ id: string }>('SELECT pg_export_snapshot() AS id')).rows;
+    const inSnapshot = { db: drizzlePg(client) as unknown as Database['db'] };
+    const schema = await schemaLevel(inSnapshot);
+    const counts = await countDatabase(inSnapshot);
+    const target = libpqTarget(url);
+    const r = spawnSync(
+      'pg_dump',
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${exported?.id}`,
+        `--file=${file}`,
+        `--dbname=${target.url}`,
+      ],
+      { env: target.env, encoding: 'utf8' },
+    );
+    if (r.status !== 0) throw new Error(`pg_dump failed: ${(r.stderr || r.error?.message || '').trim()}`);
+    return { schema, counts };
+  } finally {
+    await client.query('COMMIT').catch(() => {});
+    await client.end();
+  }
+}
+
 /** Writes the backup of the configured instance to `out` (a .tar.gz; written whole, then renamed into place). */
 export async function createBackup(config: Config, out: string): Promise<BackupResult> {
   const notes: string[] = [];
@@ -168,32 +207,18 @@ export async function createBackup(config: Config, out: string): Promise<BackupR
   const pgDumpFile = `${out}.pgdump`;
   try {
     if (config.databaseUrl) {
-      const db = await openConfiguredDatabaseAsIs(config);
-      try {
-        if (hasProgram('pg_dump')) {
-          const { url, env } = libpqTarget(config.databaseUrl);
-          const r = spawnSync(
-            'pg_dump',
-            ['--format=custom', '--no-owner', '--no-privileges', `--file=${pgDumpFile}`, `--dbname=${url}`],
-            { env, encoding: 'utf8' },
-          );
-          if (r.status !== 0)
-            throw new Error(`pg_dump failed: ${(r.stderr || r.error?.message || '').trim()}`);
-          sources.push({ type: 'file', source: pgDumpFile, target: POSTGRES_DUMP });
-          database = { kind: 'postgres', file: POSTGRES_DUMP, live: true };
-          schema = await schemaLevel(db);
-          counts = await countDatabase(db);
-          notes.push(
-            'PostgreSQL: dumped with pg_dump --format=custom (its registry tables and pg-boss jobs included); restore it with `npm run restore` and DATABASE_URL set, or pg_restore.',
-          );
-        } else {
-          database = { kind: 'postgres', file: null, live: true };
-          notes.push(
-            'PostgreSQL is NOT in this archive: pg_dump is not on PATH. Back it up with pg_dump --format=custom (or your provider\'s snapshots); docs/operations.md, "Backup and restore". The files below are in the archive.',
-          );
-        }
-      } finally {
-        await db.close();
+      if (hasProgram('pg_dump')) {
+        ({ schema, counts } = await dumpPostgres(config.databaseUrl, pgDumpFile));
+        sources.push({ type: 'file', source: pgDumpFile, target: POSTGRES_DUMP });
+        database = { kind: 'postgres', file: POSTGRES_DUMP, live: true };
+        notes.push(
+          'PostgreSQL: dumped with pg_dump --format=custom (its registry tables and pg-boss jobs included); restore it with `npm run restore` and DATABASE_URL set, or pg_restore.',
+        );
+      } else {
+        database = { kind: 'postgres', file: null, live: true };
+        notes.push(
+          'PostgreSQL is NOT in this archive: pg_dump is not on PATH. Back it up with pg_dump --format=custom (or your provider\'s snapshots); docs/operations.md, "Backup and restore". The files below are in the archive.',
+        );
       }
     } else {
       const embedded = await dumpEmbedded(config);

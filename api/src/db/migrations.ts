@@ -30,7 +30,7 @@ export interface MigrationStatus {
  * What drizzle's migrator would do: it runs every journal entry newer than the newest `created_at` recorded in
  * drizzle.__drizzle_migrations (no table yet: all of them).
  */
-export async function migrationStatus(database: Database): Promise<MigrationStatus> {
+export async function migrationStatus(database: Pick<Database, 'db'>): Promise<MigrationStatus> {
   const shipped = shippedMigrations();
   const [table] = await rows<{ present: boolean }>(
     database.db,
