@@ -99,6 +99,11 @@ export interface Config {
   mailRetryDelaySeconds: number;
   /** When the purge of deleted accounts and expired rows runs: a 5-field cron in UTC (PURGE_CRON, `17 * * * *`). */
   purgeCron: string;
+  /**
+   * MIGRATE_ON_START (default on): the server applies pending migrations (and the seed) as it starts. Off: it only
+   * checks, and refuses to start while the schema is behind (`npm run migrate` applies them, docs/operations.md).
+   */
+  migrateOnStart: boolean;
 }
 
 export class ConfigError extends Error {
@@ -228,6 +233,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDocs = (str('API_DOCS') ?? 'off').toLowerCase();
   if (!['on', 'off'].includes(rawDocs)) problems.push(`API_DOCS must be "on" or "off", got "${rawDocs}".`);
 
+  const rawMigrate = (str('MIGRATE_ON_START') ?? 'on').toLowerCase();
+  const migrateOnStart = ['on', 'true', '1'].includes(rawMigrate);
+  if (!migrateOnStart && !['off', 'false', '0'].includes(rawMigrate))
+    problems.push(`MIGRATE_ON_START must be "on" or "off", got "${rawMigrate}".`);
+
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
 
@@ -347,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryLimit,
     mailRetryDelaySeconds,
     purgeCron,
+    migrateOnStart,
   };
 }
 

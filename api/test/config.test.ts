@@ -51,6 +51,18 @@ describe('configuration', () => {
     assert.equal(c.publicOrigin, 'https://skynet.example');
   });
 
+  it('migrates at start unless MIGRATE_ON_START is off', () => {
+    assert.equal(loadConfig({}).migrateOnStart, true);
+    for (const on of ['on', 'true', '1', 'ON'])
+      assert.equal(loadConfig({ MIGRATE_ON_START: on }).migrateOnStart, true);
+    for (const off of ['off', 'false', '0'])
+      assert.equal(loadConfig({ MIGRATE_ON_START: off }).migrateOnStart, false);
+    assert.throws(
+      () => loadConfig({ MIGRATE_ON_START: 'later' }),
+      (err: unknown) => err instanceof ConfigError && /MIGRATE_ON_START/.test(err.message),
+    );
+  });
+
   it('reads the PostgreSQL watchdog deadline in milliseconds (DATABASE_DEADLINE_MS, default 1000, 0 = none)', () => {
     assert.equal(loadConfig({}).databaseDeadlineMs, 1000);
     assert.equal(loadConfig({ DATABASE_DEADLINE_MS: '0' }).databaseDeadlineMs, 0);

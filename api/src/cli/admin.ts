@@ -1,7 +1,8 @@
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
 import { createSessionsStore } from '../plugins/app/sessions.js';
 import { createUsersRepository } from '../plugins/app/users-repository.js';
 import { openConfiguredDatabase } from '../plugins/external/database.js';
+import { type CliResult, runAsMain } from './main.js';
 
 const USAGE =
   'Usage: npm run admin -- grant <email>   |   npm run admin -- revoke <email>   |   npm run admin -- signout <email>';
@@ -10,10 +11,7 @@ const USAGE =
  * Names administrators (`grant` / `revoke <email>`) and signs an account out everywhere (`signout <email>`: every
  * session and token ends, live sockets within a second), on the same DATABASE_URL / DATA_DIR as the server.
  */
-export async function runAdmin(
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<{ code: number; out: string }> {
+export async function runAdmin(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<CliResult> {
   const [command, email] = args;
   if ((command !== 'grant' && command !== 'revoke' && command !== 'signout') || !email)
     return { code: 2, out: USAGE };
@@ -44,16 +42,4 @@ export async function runAdmin(
   }
 }
 
-const isMain =
-  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').pop() ?? '');
-if (isMain) {
-  runAdmin(process.argv.slice(2).filter((a) => a !== '--'))
-    .then(({ code, out }) => {
-      (code === 0 ? console.log : console.error)(out);
-      process.exit(code);
-    })
-    .catch((err: unknown) => {
-      console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
-      process.exit(1);
-    });
-}
+runAsMain(import.meta.url, (args) => runAdmin(args));

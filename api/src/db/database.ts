@@ -45,6 +45,11 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
+   * The embedded database only: a consistent copy of its whole data folder as a tar (PGlite's dumpDataDir, taken
+   * after a CHECKPOINT while no query runs), which `openPglite(dir, dump)` or `createInMemoryPglite(dump)` loads.
+   */
+  dump?(): Promise<Blob>;
+  /**
    * False while the watchdog finds PostgreSQL not answering (frozen, unreachable): queries then fail at once with
    * DatabaseUnavailableError. Absent without a watchdog (the embedded database, tests).
    */
@@ -303,6 +308,10 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
       return (await client.query<T>(text, values)).rows;
     },
     executeSql: (text, values) => pgliteExecuteSql(client, text, values),
+    async dump() {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     // One process owns the directory (lockDirectory), so every writer notifies this same instance.
     async listen(channel, onPayload, onState) {
       const unlisten = await client.listen(channel, onPayload);
@@ -325,6 +334,16 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The live process holding the embedded database in `dir` (its lock file names it), or null when none does. */
+export function lockHolder(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(`${dir}.lock`, 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+  } catch {
+    return null;
   }
 }
 
@@ -352,11 +371,16 @@ function lockDirectory(dir: string): () => void {
   throw new Error(`Could not lock the embedded database in ${dir}.`);
 }
 
-export async function openPglite(dir: string): Promise<Database> {
+/** Opens (or creates) the embedded database in `dir`; `loadDataDir`: a new one from a dump (`Database.dump`). */
+export async function openPglite(dir: string, loadDataDir?: Blob): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
   const unlock = lockDirectory(dir);
   try {
-    const client = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      dataDir: dir,
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     return wrapPglite(client, unlock);
   } catch (err) {
     unlock();
@@ -368,14 +392,17 @@ export async function createInMemoryPglite(loadDataDir?: Blob): Promise<PGlite> 
   return PGlite.create({ extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
-/** Applies the one migration set (drizzle/) and refreshes planner statistics on PGlite (it has no autovacuum). */
-export async function migrateDatabase(database: Database): Promise<void> {
+/**
+ * Applies the one migration set (drizzle/) and refreshes planner statistics on PGlite (it has no autovacuum).
+ * `migrationsFolder`: another set (tests bring a database to an earlier release's level with a copy holding fewer).
+ */
+export async function migrateDatabase(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   if (database.kind === 'pglite') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as any, { migrationsFolder });
     await database.db.execute(sql`VACUUM ANALYZE`);
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the concrete driver type; Db is the common base.
-    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    await migratePg(database.db as any, { migrationsFolder });
   }
 }

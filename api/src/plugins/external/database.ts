@@ -4,8 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { acceptLiveDumps } from '../../backup/live-dump.js';
 import type { Config } from '../../config.js';
 import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../../db/database.js';
+import { migrationStatus, SchemaBehindError } from '../../db/migrations.js';
 import { seed } from '../../db/seed.js';
 
 declare module 'fastify' {
@@ -35,31 +37,62 @@ async function withMigrationLock(url: string, fn: () => Promise<void>): Promise<
   }
 }
 
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
+/**
+ * Applies pending migrations and the seed on the configured database (PostgreSQL: under the migration lock, on a
+ * connection of its own; PGlite: on `database`, already open) and answers the migrations it applied, in order.
+ */
+export async function migrateConfigured(config: Config, database?: Database): Promise<string[]> {
+  const run = async (target: Database) => {
+    const { pending } = await migrationStatus(target);
+    await migrateDatabase(target);
+    await seed(target.db);
+    return pending;
+  };
+  if (!config.databaseUrl) {
+    if (!database) throw new Error('migrateConfigured: the embedded database must be open');
+    return run(database);
+  }
+  let applied: string[] = [];
+  // Migrations and the seed on a connection of their own, without the statement timeout (an index build on a big
+  // table may take minutes); the pool that serves requests gets STATEMENT_TIMEOUT_MS.
+  await withMigrationLock(config.databaseUrl, async () => {
+    const migrator = await openPostgres(config.databaseUrl as string, 1);
+    try {
+      applied = await run(migrator);
+    } finally {
+      await migrator.close();
+    }
+  });
+  return applied;
+}
+
+/** Opens the configured database without migrating it (the migrate command, backup). */
+export async function openConfiguredDatabaseAsIs(config: Config): Promise<Database> {
   if (config.databaseUrl) {
-    const url = config.databaseUrl;
-    // Migrations and the seed on a connection of their own, without the statement timeout (an index build on a big
-    // table may take minutes); the pool that serves requests gets STATEMENT_TIMEOUT_MS, and a query waits at most
-    // 5 s for a free connection instead of queueing forever while PostgreSQL is away.
-    await withMigrationLock(url, async () => {
-      const migrator = await openPostgres(url, 1);
-      try {
-        await migrateDatabase(migrator);
-        await seed(migrator.db);
-      } finally {
-        await migrator.close();
-      }
-    });
-    return openPostgres(url, 10, {
+    // A query waits at most 5 s for a free connection instead of queueing forever while PostgreSQL is away.
+    return openPostgres(config.databaseUrl, 10, {
       statementTimeoutMs: config.statementTimeoutMs,
       connectionTimeoutMs: 5_000,
       watchdogDeadlineMs: config.databaseDeadlineMs,
     });
   }
-  const database = await openPglite(path.join(config.dataDir, 'pglite'));
+  return openPglite(path.join(config.dataDir, 'pglite'));
+}
+
+/**
+ * Opens the configured database for the server: migrated and seeded first (MIGRATE_ON_START, the default), or, with
+ * MIGRATE_ON_START=off, only checked: a schema behind this release refuses the start (SchemaBehindError).
+ */
+export async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.databaseUrl && config.migrateOnStart) await migrateConfigured(config);
+  const database = await openConfiguredDatabaseAsIs(config);
   try {
-    await migrateDatabase(database);
-    await seed(database.db);
+    if (!config.migrateOnStart) {
+      const { pending } = await migrationStatus(database);
+      if (pending.length > 0) throw new SchemaBehindError(pending);
+    } else if (!config.databaseUrl) {
+      await migrateConfigured(config, database);
+    }
   } catch (err) {
     await database.close();
     throw err;
@@ -78,6 +111,11 @@ async function databasePlugin(app: FastifyInstance, opts: DatabasePluginOptions)
       },
       'database ready',
     );
+  }
+  if (!opts.database && database.kind === 'pglite') {
+    // `npm run backup` of the running server: it asks this process for a dump (backup/live-dump.ts).
+    const stop = acceptLiveDumps(opts.config.dataDir, database);
+    app.addHook('onClose', async () => stop());
   }
   app.decorate('database', database);
   app.decorate('db', database.db);
