@@ -154,6 +154,27 @@ export interface PostgresOptions {
   watchdogDeadlineMs?: number;
 }
 
+/**
+ * A pooled client as handed out: its `release` works once (later calls do nothing), and it goes back by itself,
+ * broken, when its connection ends while it is out. drizzle's `transaction()` sends BEGIN before its try/finally, so
+ * a connection lost right then (closed by the watchdog, a restart) was never released and the pool shrank for good
+ * (seen as a pool that could not end in postgres-frozen.test.ts).
+ */
+function lend(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let returned = false;
+  const onEnd = () => giveBack(new DatabaseUnavailableError());
+  const giveBack = (err?: Error | boolean) => {
+    if (returned) return;
+    returned = true;
+    client.off('end', onEnd);
+    release(err);
+  };
+  client.once('end', onEnd);
+  client.release = giveBack;
+  return client;
+}
+
 type ConnectCallback = (
   err: Error | undefined,
   client?: pg.PoolClient,
@@ -177,7 +198,7 @@ function guardPool(pool: pg.Pool, answering: () => boolean): { tripped(): void }
       connect().then(
         (client) => {
           // A connection that arrives after its caller was answered goes back broken (the pool drops it).
-          if (waiting.delete(fail)) resolve(client);
+          if (waiting.delete(fail)) resolve(lend(client));
           else client.release(new DatabaseUnavailableError());
         },
         (err: Error) => {

@@ -79,10 +79,6 @@ describe('PostgreSQL not answering (a frozen link) under the API', {
     const url = new URL(clone.url);
     link = new FreezableLink({ host: url.hostname, port: Number(url.port || 5432) });
     await link.listen();
-    cleanups.push(async () => {
-      link.thaw();
-      await link.close();
-    });
     url.host = `127.0.0.1:${link.port}`;
     // The pool the server opens (plugins/external/database.ts), with the default 1 s watchdog deadline.
     const database = await openPostgres(url.href, 5, {
@@ -90,7 +86,15 @@ describe('PostgreSQL not answering (a frozen link) under the API', {
       connectionTimeoutMs: 5_000,
       watchdogDeadlineMs: 1_000,
     });
-    cleanups.push(() => database.close());
+    // Closed after the link (cleanups run last first): closing the link fails whatever still waits on it, so every
+    // pooled connection is given back and the pool can end.
+    cleanups.push(
+      () => database.close(),
+      async () => {
+        link.thaw();
+        await link.close();
+      },
+    );
     api = await build({ after: (fn: () => Promise<void>) => cleanups.push(fn) }, { database });
     a = await signup(api.app);
   });
@@ -156,6 +160,10 @@ describe('PostgreSQL not answering (a frozen link) under the API', {
       await sleep(50);
     }
     assert.equal((await call(api.app, 'GET /api/feed?page=1', { token: a.token })).status, 200);
+    // Every connection came back to the pool: none is still held for a caller that was answered (a transaction whose
+    // BEGIN was cut off once kept its connection for good, and the pool could never end).
+    const stats = api.database.poolStats?.();
+    assert.equal(stats?.total, stats?.idle, JSON.stringify(stats));
   });
 
   it('names the errors that mean PostgreSQL is away, and not a bad query', () => {
