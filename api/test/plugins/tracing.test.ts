@@ -217,7 +217,13 @@ describe('one request, one trace: HTTP, SQL, Redis and socket.io spans', { skip:
       const emits = spans.filter(
         (s) => s.instrumentationScope.name === '@opentelemetry/instrumentation-socket.io',
       );
-      assert.ok(emits.length >= 1, `a socket.io span in the trace: ${spans.map((s) => s.name).join(', ')}`);
+      assert.ok(
+        emits.some(
+          (s) =>
+            s.name === 'send /' && s.attributes['messaging.socket.io.event_name'] === SOCKET_EVENTS.newPost,
+        ),
+        `the newPost emit in the trace: ${spans.map((s) => `${s.name} ${JSON.stringify(s.attributes)}`).join('; ')}`,
+      );
     } finally {
       socket.close();
     }
