@@ -30,8 +30,9 @@ import securityPlugin from './plugins/external/security.js';
 import swaggerPlugin from './plugins/external/swagger.js';
 import apiRoutes, { noSuchApiCall } from './routes/api/index.js';
 import mediaRoutes from './routes/media.js';
-import { serverOptions } from './server-options.js';
+import { redactUrl, serverOptions } from './server-options.js';
 import { sitePort } from './site-port.js';
+import { activeTracing } from './tracing/switch.js';
 
 /** 4.5 MB: a 3,000,000-byte avatar is 4,000,000 characters of base64 plus its data-URL prefix. */
 export const AVATAR_BODY_LIMIT = 4.5 * 1024 * 1024;
@@ -103,6 +104,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('X-Request-Id', request.id);
     done();
   });
+  // With tracing on (tracing/switch.ts), the HTTP span is named after its route and carries the request id.
+  const tracing = activeTracing();
+  if (tracing) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      tracing.annotateRequest({
+        id: request.id,
+        method: request.method,
+        route: request.routeOptions.url,
+        redactedUrl: redactUrl(request.url),
+      });
+      done();
+    });
+  }
 
   app.decorate('config', config);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from './config.js';
+import { activeTracing } from './tracing/switch.js';
 
 /** Query parameters whose values are secrets (sign-in codes, OAuth state and tokens). */
 const SECRET_PARAMS = /([?&](?:code|state|access_token|id_token|refresh_token|password)=)[^&#]*/gi;
@@ -51,7 +52,18 @@ export function loggerOptions(
   if (typeof base !== 'object') return base;
   // `url` too: handlers and the error handler log `{ url: request.url }` next to `req`.
   const url = (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value);
-  return { ...base, serializers: { ...base.serializers, req: serializeRequest as never, url } };
+  const options = { ...base, serializers: { ...base.serializers, req: serializeRequest as never, url } };
+  // With tracing on, each line carries its trace and span ids (trace_id, span_id): a log line leads to its trace.
+  const tracing = activeTracing();
+  if (!tracing) return options;
+  const mixin = base.mixin;
+  return {
+    ...options,
+    mixin: (context: object, level: number, logger: Parameters<NonNullable<typeof mixin>>[2]) => ({
+      ...mixin?.(context, level, logger),
+      ...tracing.currentIds(),
+    }),
+  };
 }
 
 /** TRUST_PROXY as Fastify's trustProxy: a hop count becomes a function (Fastify 5 treats a bare number as none). */

@@ -1,50 +1,10 @@
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
-import { shutdown } from './shutdown.js';
+// The server's entry (`node dist/server.js`). With OpenTelemetry tracing configured (OTEL_TRACES_EXPORTER or an OTLP
+// endpoint: tracing/switch.ts), the SDK starts first and the app is imported after it, so its instrumentations see
+// http, pg, redis and socket.io load; without, nothing of OpenTelemetry is loaded. Either way serve.ts does the rest.
+import { tracingConfigured } from './tracing/switch.js';
 
-/**
- * Boots the server: read the configuration, build the app, listen, and on SIGINT/SIGTERM drain and close within
- * SHUTDOWN_TIMEOUT_MS (shutdown.ts).
- */
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const app = await buildApp(config);
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal, timeoutMs: config.shutdownTimeoutMs }, 'shutting down');
-      // The last word: whatever still hangs after the budget (plus a little for the log) does not keep the process.
-      setTimeout(() => {
-        app.log.error('shutdown did not finish in time; exiting');
-        process.exit(1);
-      }, config.shutdownTimeoutMs + 2_000).unref();
-      shutdown(app, config.shutdownTimeoutMs).then(
-        (clean) => {
-          app.log.info({ clean }, 'shut down');
-          process.exit(0);
-        },
-        (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
-  await app.listen({ port: config.port, host: config.host });
+if (tracingConfigured(process.env)) {
+  const { startTracing } = await import('./tracing/start.js');
+  await startTracing();
 }
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+await import('./serve.js');
