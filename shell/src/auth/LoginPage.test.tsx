@@ -89,6 +89,20 @@ test('a failed login shows the spec text for 5,500 ms and stays on the page', as
   expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
 });
 
+test.each([
+  [429, 'Too many requests. Please try again in 42 seconds.'],
+  [503, 'The database is not answering. Please try again in a moment.'],
+])('a sign-in the server did not judge (%i) says why, not that no account exists', async (status, text) => {
+  const error = jest.spyOn(notify, 'error');
+  api.login.mockRejectedValue(httpError(status, text));
+  show();
+  await fillAndSubmit();
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(error).toHaveBeenCalledWith(text, { autoClose: 5500 });
+  expect(screen.queryByText('No account exists with that email and password.')).not.toBeInTheDocument();
+  expect(signIn).not.toHaveBeenCalled();
+});
+
 test('the button shows progress and a second submit is ignored while the first runs', async () => {
   const user = userEvent.setup();
   let answer!: (token: string) => void;

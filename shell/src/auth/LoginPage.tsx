@@ -22,6 +22,16 @@ export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Pleas
 export const ALREADY_SIGNED_IN =
   'Signing in with the identity provider ends the session of the account you are signed in to in this browser.';
 
+/**
+ * The spec's toast for a refused sign-in; a sign-in that was not judged (too many attempts, the server or the network
+ * away) says what happened instead, in the server's words when it sent some: "No account exists" was wrong there.
+ */
+export function loginFailureText(error: unknown): string {
+  const status = (error as { response?: { status?: number } }).response?.status;
+  const judged = status !== undefined && status < 500 && status !== 429;
+  return judged ? LOGIN_FAILED : failureText(error, LOGIN_FAILED);
+}
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -66,8 +76,8 @@ export default function LoginPage() {
       let token: string;
       try {
         token = await authApi.login(email, password);
-      } catch {
-        notify.error(LOGIN_FAILED, { autoClose: 5500 });
+      } catch (error) {
+        notify.error(loginFailureText(error), { autoClose: 5500 });
         return;
       }
       await session.signIn(token);
