@@ -33,7 +33,7 @@ async function fill(body: unknown, { session = true } = {}) {
     answers: { '/feed?page=1': Promise.resolve(body) },
   };
   fillSignedInTemplate();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await jest.advanceTimersByTimeAsync(0);
   return document.getElementById('prerendered');
 }
 
@@ -56,7 +56,15 @@ function realCard(p: Post): Element {
   return normalised(box.firstElementChild!);
 }
 
+// Each fill arms a 1-s fallback start (WAIT_MS). Left running, an earlier test's fallback starts the parked
+// scripts in a later test's page on a slow machine, so every test gets its own clock, cleared after it.
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+
 afterEach(() => {
+  jest.clearAllTimers();
+  jest.useRealTimers();
   delete (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL];
 });
 
@@ -116,12 +124,12 @@ test('after the paint: the held-back calls, the parked preloads, then the script
     later,
   };
   fillSignedInTemplate();
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await jest.advanceTimersByTimeAsync(0);
   // Filled, and nothing started before the paint.
   expect(document.querySelectorAll('[data-posts] > article')).toHaveLength(1);
   expect(later).not.toHaveBeenCalled();
   expect(document.querySelector('script[src]')).toBeNull();
-  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+  await jest.advanceTimersByTimeAsync(50); // a frame, then the task after it
   expect(later).toHaveBeenCalledTimes(1);
   expect(document.querySelector('link[data-after-paint]')?.getAttribute('rel')).toBe('preload');
   expect([...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'))).toEqual([
