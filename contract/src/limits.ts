@@ -48,3 +48,14 @@ export const NOTIFICATIONS_READ_MAX = 100;
 /** People to follow: how many GET /api/user/suggestions answers by default, and at most. */
 export const SUGGESTIONS_DEFAULT = 5;
 export const SUGGESTIONS_MAX = 20;
+
+/** A report's own words (optional), up to 1,000 characters; a moderator's reason, 1 to 500. */
+export const REPORT_TEXT_MAX_LENGTH = 1000;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+
+/** A muted word or phrase, 1 to 100 characters; at most 200 of them per person. */
+export const MUTED_WORD_MAX_LENGTH = 100;
+export const MUTED_WORDS_MAX = 200;
+
+/** A data export's download link works for 7 days; one export may be asked for every 24 hours. */
+export const EXPORT_LINK_DAYS = 7;

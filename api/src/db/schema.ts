@@ -67,6 +67,15 @@ export const users = pgTable(
     postSeq: integer('post_seq').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     deletedAt: ts('deleted_at'),
+    /**
+     * Who may start a conversation with this person (issue 31): everyone | following (people they follow) | nobody.
+     * The API validates it (no CHECK: a new constraint on an existing table is not an expansion, docs/operations.md).
+     */
+    messagePolicy: text('message_policy').notNull().default('everyone'),
+    /** Suspended by a moderator: cannot sign in or write; the profile says so (audit_log has who and why). */
+    suspendedAt: ts('suspended_at'),
+    /** Silenced by a moderator: their posts leave the galaxy and planet feeds and search; followers still see them. */
+    silencedAt: ts('silenced_at'),
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
@@ -107,6 +116,8 @@ export const posts = pgTable(
     longitude: doublePrecision('longitude').notNull().default(0),
     parentId: uuid('parent_id'),
     deleted: boolean('deleted').notNull().default(false),
+    /** Deleted by a moderator (with `deleted`): it shows 'Removed by moderators' where it stood. */
+    removed: boolean('removed').notNull().default(false),
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     /** Gapless counter of this post's (or comment's) comments: each comment's thread_seq. */
@@ -254,6 +265,8 @@ export const notifications = pgTable(
     kind: text('kind').notNull(),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     sourceId: uuid('source_id'),
+    /** kind 'moderation' (issue 31): what the moderators did and why, as the person reads it. */
+    message: text('message'),
     createdAt: ts('created_at').notNull().defaultNow(),
     readAt: ts('read_at'),
   },
@@ -381,4 +394,134 @@ export const platformEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [index('platform_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * Blocks (issue 31): the blocked person cannot follow, message, reply to, like, save or mention the blocker, and each
+ * loses the other's posts, replies and profile content in every read. Both directions are looked up, so both orders
+ * are indexed.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+    index('blocks_blocker_created_idx').on(t.blockerId, t.createdAt),
+  ],
+);
+
+/** Mutes: the muted person's posts, replies and notifications leave the muter's views, silently (they are not told). */
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: uuid('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: uuid('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.muterId, t.mutedId] }),
+    index('mutes_muter_created_idx').on(t.muterId, t.createdAt),
+  ],
+);
+
+/** Muted words: posts containing one (whole word, any case) leave the person's feeds and notifications until expiry. */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    expiresAt: ts('expires_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('muted_words_user_word_idx').on(t.userId, sql`lower(${t.word})`)],
+);
+
+/**
+ * A report (issue 31) of a post (or reply), a person or a conversation: `target_user_id` is the person it is about
+ * (the post's author, the person, the other member), kept so the queue can show and act on them.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    targetUserId: uuid('target_user_id').notNull(),
+    reason: text('reason').notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status').notNull().default('open'),
+    action: text('action'),
+    resolvedBy: uuid('resolved_by'),
+    resolvedReason: text('resolved_reason'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    check('reports_target_type', sql`${t.targetType} IN ('post', 'user', 'conversation')`),
+    check('reports_reason', sql`${t.reason} IN ('spam', 'harassment', 'violence', 'other')`),
+    check('reports_status', sql`${t.status} IN ('open', 'resolved')`),
+    index('reports_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('reports_target_user_idx').on(t.targetUserId),
+  ],
+);
+
+/**
+ * Every administrative action (issue 31), written in the same transaction as the action: who (`actor_id`, null for
+ * `npm run admin`, then `actor` names the operator), what, on whom or what, why, when. Never updated or deleted.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull().default(''),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A data export (issue 31, "Download your data"): built by a job, fetched by the link mailed, gone after expiry. */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    /** SHA-256 of the download link's secret. */
+    tokenHash: text('token_hash'),
+    file: text('file'),
+    bytes: integer('bytes'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    readyAt: ts('ready_at'),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('data_exports_token_idx').on(t.tokenHash),
+  ],
 );

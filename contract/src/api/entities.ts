@@ -12,11 +12,15 @@ export const Coordinates = Type.Object({
   longitude: Type.Number({ minimum: -180, maximum: 180 }),
 });
 
+/** Coordinates leave the server only to their owner (issue 31): everyone else gets the planet. */
+const ownersOnly = (what: string) =>
+  Type.Optional(Type.Number({ description: `${what}: present only when the caller is its owner.` }));
+
 export const PostLocation = Type.Object({
   _id: Id,
   planetId: Type.String(),
-  latitude: Type.Number(),
-  longitude: Type.Number(),
+  latitude: ownersOnly('Where the author was'),
+  longitude: ownersOnly('Where the author was'),
 });
 
 const postFields = {
@@ -28,6 +32,9 @@ const postFields = {
   createdAt: IsoDate,
   location: PostLocation,
   deleted: Type.Boolean(),
+  removed: Type.Optional(
+    Type.Boolean({ description: "Deleted by a moderator: it shows 'Removed by moderators' where it stood." }),
+  ),
   likeCount: Type.Integer(),
   commentCount: Type.Integer(),
 };
@@ -47,8 +54,17 @@ export const Comment = Type.Object(postFields);
 
 export const UserLocation = Type.Object({
   planetId: Type.String(),
-  latitude: Type.Number(),
-  longitude: Type.Number(),
+  latitude: ownersOnly('Home position'),
+  longitude: ownersOnly('Home position'),
+});
+
+/** The caller's standing with a person (issue 31), on GET /user/:id only. */
+export const Relationship = Type.Object({
+  blocking: Type.Boolean({ description: 'You block them.' }),
+  blockedBy: Type.Boolean({
+    description: 'They block you: their profile content and posts are hidden from you.',
+  }),
+  muting: Type.Boolean({ description: 'You mute them.' }),
 });
 
 export const User = Type.Object({
@@ -62,7 +78,18 @@ export const User = Type.Object({
   followingCount: Type.Integer(),
   postCount: Type.Integer(),
   location: UserLocation,
+  suspended: Type.Optional(
+    Type.Boolean({ description: 'Suspended by the moderators: the profile says so.' }),
+  ),
+  relationship: Type.Optional(Relationship),
 });
+
+export const MessagePolicy = Type.Union(
+  [Type.Literal('everyone'), Type.Literal('following'), Type.Literal('nobody')],
+  {
+    description: 'Who may start a conversation with you: everyone, the people you follow, or nobody.',
+  },
+);
 
 export const CurrentUser = Type.Object({
   _id: Id,
@@ -76,6 +103,7 @@ export const CurrentUser = Type.Object({
   admin: Type.Boolean(),
   createdAt: IsoDate,
   location: UserLocation,
+  messagePolicy: Type.Optional(MessagePolicy),
 });
 
 export const Planet = Type.Object({
@@ -129,6 +157,7 @@ export const NotificationKind = Type.Union([
   Type.Literal('comment'),
   Type.Literal('reply'),
   Type.Literal('follow'),
+  Type.Literal('moderation'),
 ]);
 
 export const NotificationActor = Type.Object({
@@ -146,6 +175,93 @@ export const NotificationGroup = Type.Object({
   actorCount: Type.Integer(),
   latestAt: IsoDate,
   unread: Type.Boolean(),
+  message: Type.Optional(
+    Type.String({
+      description: "kind 'moderation': what the moderators did and why, as the person reads it.",
+    }),
+  ),
+});
+
+export const BlockedUser = Type.Object({
+  _id: Id,
+  userName: Type.String(),
+  avatarUrl: Nullable(Type.String()),
+  since: IsoDate,
+});
+
+export const MutedWord = Type.Object({
+  _id: Id,
+  word: Type.String(),
+  expiresAt: Nullable(IsoDate),
+  createdAt: IsoDate,
+});
+
+export const ReportTargetType = Type.Union([
+  Type.Literal('post'),
+  Type.Literal('user'),
+  Type.Literal('conversation'),
+]);
+export const ReportReason = Type.Union([
+  Type.Literal('spam'),
+  Type.Literal('harassment'),
+  Type.Literal('violence'),
+  Type.Literal('other'),
+]);
+export const ModerationAction = Type.Union([
+  Type.Literal('dismiss'),
+  Type.Literal('remove'),
+  Type.Literal('warn'),
+  Type.Literal('silence'),
+  Type.Literal('suspend'),
+]);
+
+/** A report as the moderation queue shows it: the content in context (the post and its parent, or the messages). */
+export const Report = Type.Object({
+  _id: Id,
+  targetType: ReportTargetType,
+  targetId: Id,
+  reason: ReportReason,
+  text: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('resolved')]),
+  createdAt: IsoDate,
+  reporter: NotificationActor,
+  /** The person the report is about, with what the moderators did to them so far. */
+  target: Type.Object({
+    _id: Id,
+    userName: Type.String(),
+    avatarUrl: Nullable(Type.String()),
+    suspended: Type.Boolean(),
+    silenced: Type.Boolean(),
+    openReports: Type.Integer({ description: 'Open reports about this person, this one included.' }),
+  }),
+  /** post: the post and the one it replies to; conversation: the last messages (both sides); user: their last posts. */
+  context: Type.Object({
+    post: Type.Optional(Post),
+    parent: Type.Optional(Nullable(Post)),
+    posts: Type.Optional(Type.Array(Post)),
+    messages: Type.Optional(Type.Array(Message)),
+  }),
+  resolution: Nullable(
+    Type.Object({ action: ModerationAction, reason: Type.String(), by: Type.String(), at: IsoDate }),
+  ),
+});
+
+export const AuditEntry = Type.Object({
+  _id: Type.String(),
+  actor: Type.String({ description: "The administrator's name, or 'npm run admin (<operator>)'." }),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  targetName: Nullable(Type.String()),
+  reason: Type.String(),
+  createdAt: IsoDate,
+});
+
+export const DataExport = Type.Object({
+  _id: Id,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed')]),
+  createdAt: IsoDate,
+  expiresAt: IsoDate,
 });
 
 const PlatformEventType = Type.Union(PLATFORM_EVENT_TYPES.map((type) => Type.Literal(type)));
@@ -184,4 +300,10 @@ export const ENTITY_SCHEMAS = {
   NotificationActor,
   PlatformEvent,
   PlatformEventCount,
+  Relationship,
+  BlockedUser,
+  MutedWord,
+  Report,
+  AuditEntry,
+  DataExport,
 } as const;
