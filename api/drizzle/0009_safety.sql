@@ -84,5 +84,6 @@ CREATE INDEX "data_exports_user_idx" ON "data_exports" USING btree ("user_id","c
 CREATE UNIQUE INDEX "data_exports_token_idx" ON "data_exports" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "muted_words_user_word_idx" ON "muted_words" USING btree ("user_id",lower("word"));--> statement-breakpoint
 CREATE INDEX "mutes_muter_created_idx" ON "mutes" USING btree ("muter_id","created_at");--> statement-breakpoint
+CREATE INDEX "mutes_muted_idx" ON "mutes" USING btree ("muted_id","muter_id");--> statement-breakpoint
 CREATE INDEX "reports_status_created_idx" ON "reports" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "reports_target_user_idx" ON "reports" USING btree ("target_user_id");

@@ -19,6 +19,7 @@ import planetsRepository from './plugins/app/planets-repository.js';
 import platformRepository from './plugins/app/platform-repository.js';
 import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
+import safetyRepository from './plugins/app/safety-repository.js';
 import sessionSocketsPlugin from './plugins/app/session-sockets.js';
 import sessionsPlugin from './plugins/app/sessions.js';
 import usersRepository from './plugins/app/users-repository.js';
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionsPlugin);
   await app.register(planetsRepository);
   await app.register(postsRepository);
+  await app.register(safetyRepository);
   await app.register(chatRepository);
   await app.register(faqsRepository);
   await app.register(platformRepository);

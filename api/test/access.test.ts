@@ -209,6 +209,27 @@ const MATRIX: Record<string, Row> = {
   'GET /api/post/:id/comment': { url: (v) => `/api/post/${v.alicePost}/comment`, anonymous: 200, other: 200 },
   'GET /api/feed': { url: '/api/feed?page=1', other: 200 },
   'GET /api/feed/:id': { url: (v) => `/api/feed/${v.alice.id}?page=0`, other: 200 },
+  // Issue 31: blocks and mutes aim at a fresh person (a block of Alice would change every later row's answer).
+  'POST /api/user/:id/block': { url: async () => `/api/user/${await freshPerson()}/block`, other: 200 },
+  'DELETE /api/user/:id/block': { url: (v) => `/api/user/${v.alice.id}/block`, other: 200 },
+  'GET /api/user/blocks': { url: '/api/user/blocks?page=0', other: 200 },
+  'POST /api/user/:id/mute': { url: async () => `/api/user/${await freshPerson()}/mute`, other: 200 },
+  'DELETE /api/user/:id/mute': { url: (v) => `/api/user/${v.alice.id}/mute`, other: 200 },
+  'GET /api/user/mutes': { url: '/api/user/mutes?page=0', other: 200 },
+  'GET /api/user/:id/relationship': { url: (v) => `/api/user/${v.alice.id}/relationship`, other: 200 },
+  'GET /api/user/mutedWords': { url: '/api/user/mutedWords', other: 200 },
+  'POST /api/user/mutedWords': { url: '/api/user/mutedWords', payload: () => ({ word: 'zorp' }), other: 200 },
+  // Alice's muted word: nobody else can remove it.
+  'DELETE /api/user/mutedWords/:id': {
+    url: async (v) => `/api/user/mutedWords/${await aliceWord(v)}`,
+    other: 404,
+  },
+  'GET /api/user/messagePolicy': { url: '/api/user/messagePolicy', other: 200 },
+  'PATCH /api/user/messagePolicy': {
+    url: '/api/user/messagePolicy',
+    payload: () => ({ policy: 'everyone' }),
+    other: 200,
+  },
   'GET /api/media/avatars/:file': { url: '/api/media/avatars/nobody.webp', anonymous: 404, other: 404 },
   // The site (no site built in this test): public files and pages.
   'GET /remotes.json': { url: '/remotes.json', anonymous: 404, other: 404 },
@@ -226,6 +247,18 @@ async function aliceSession(v: Victims): Promise<string> {
   aliceSessionId = r.body.value[0]._id as string;
   return aliceSessionId;
 }
+async function freshPerson(): Promise<string> {
+  return (await signup(app)).id;
+}
+async function aliceWord(v: Victims): Promise<string> {
+  const r = await call(app, 'POST /api/user/mutedWords', {
+    token: v.alice.token,
+    payload: { word: 'quasar' },
+  });
+  return r.body.value._id;
+}
+/** Alice's position (issue 31): only she may ever read it, and she is never the caller here. */
+const ALICE_AT = { latitude: 12.3456, longitude: 65.4321 };
 async function freshPost(v: Victims): Promise<string> {
   const r = await call(app, 'POST /api/post', {
     token: v.alice.token,
@@ -258,6 +291,13 @@ describe(`access matrix: every call x ${WHO.join(', ')} (${TEST_DB})`, () => {
     people.other = await signup(ctx.app);
     people.admin = victims.admin;
     bad = await badTokens(ctx.app, victims.alice, await signup(ctx.app));
+    await ctx.database.db.execute(
+      sql`UPDATE users SET latitude = ${ALICE_AT.latitude}, longitude = ${ALICE_AT.longitude} WHERE id = ${victims.alice.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`UPDATE posts SET latitude = ${ALICE_AT.latitude}, longitude = ${ALICE_AT.longitude}
+          WHERE author_id = ${victims.alice.id}`,
+    );
     assert.match(await aliceSession(victims), /^[0-9a-f-]{36}$/);
   });
 
@@ -321,6 +361,8 @@ describe(`access matrix: every call x ${WHO.join(', ')} (${TEST_DB})`, () => {
           if (text.includes(secret)) leaks.push(`${key} as ${who} leaked Alice's ${what}`);
         }
         if (/\$argon2|password_?hash/i.test(text)) leaks.push(`${key} as ${who} carries a password hash`);
+        if (text.includes(String(ALICE_AT.latitude)) || text.includes(String(ALICE_AT.longitude)))
+          leaks.push(`${key} as ${who} leaked Alice's coordinates`);
       }
     }
     console.log(

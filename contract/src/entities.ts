@@ -45,6 +45,18 @@ export type PlatformEvent = Static<typeof S.PlatformEvent>;
 /** One row of GET /api/platform/events/summary. */
 export type PlatformEventCount = Static<typeof S.PlatformEventCount>;
 
+/** Issue 31: how you stand with a person, the people you block or mute, your muted words, reports, moderation. */
+export type Relationship = Static<typeof S.Relationship>;
+export type MessagePolicy = Static<typeof S.MessagePolicy>;
+export type BlockedUser = Static<typeof S.BlockedUser>;
+export type MutedWord = Static<typeof S.MutedWord>;
+export type ReportTargetType = Static<typeof S.ReportTargetType>;
+export type ReportReason = Static<typeof S.ReportReason>;
+export type ModerationAction = Static<typeof S.ModerationAction>;
+export type Report = Static<typeof S.Report>;
+export type AuditEntry = Static<typeof S.AuditEntry>;
+export type DataExport = Static<typeof S.DataExport>;
+
 /** The usual answer envelope: `success` and `value`, `error` on failure. */
 export interface Envelope<T> {
   success: boolean;

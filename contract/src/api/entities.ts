@@ -58,7 +58,7 @@ export const UserLocation = Type.Object({
   longitude: ownersOnly('Home position'),
 });
 
-/** The caller's standing with a person (issue 31), on GET /user/:id only. */
+/** The caller's standing with a person (issue 31): GET /user/:id/relationship. */
 export const Relationship = Type.Object({
   blocking: Type.Boolean({ description: 'You block them.' }),
   blockedBy: Type.Boolean({
@@ -103,7 +103,6 @@ export const CurrentUser = Type.Object({
   admin: Type.Boolean(),
   createdAt: IsoDate,
   location: UserLocation,
-  messagePolicy: Type.Optional(MessagePolicy),
 });
 
 export const Planet = Type.Object({

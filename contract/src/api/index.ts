@@ -48,5 +48,6 @@ export const calls = {
   ...postCalls,
   ...feedCalls,
   ...notificationCalls,
+  ...safetyCalls,
 };
 export type Calls = typeof calls;

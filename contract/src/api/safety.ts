@@ -1,15 +1,9 @@
-// Issue 31, what keeps people safe: block, mute, muted words, who may message you, and the download of your data. Blocked interactions elsewhere answer 403 with an `error` text the UI shows.
+// Issue 31, what keeps people safe: block, mute, muted words, who may message you, and the download of your data.
+// Blocked interactions elsewhere answer 403 with an `error` text the UI shows.
 import { Type } from '@sinclair/typebox';
 import { MUTED_WORD_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
-import {
-  BlockedUser,
-  DataExport,
-  MessagePolicy,
-  MutedWord,
-  ReportReason,
-  ReportTargetType,
-} from './entities.js';
+import { BlockedUser, DataExport, MessagePolicy, MutedWord, Relationship } from './entities.js';
 import { errors, OkValue } from './envelope.js';
 import { IdParams, LinkToken, PageQuery } from './fields.js';
 
@@ -105,6 +99,23 @@ export const safetyCalls = {
     tags,
     params: IdParams,
     response: { 200: OkValue(Type.Boolean()), ...errors(400, 401, 404) },
+  }),
+  relationship: defineCall({
+    operationId: 'relationship',
+    method: 'GET',
+    path: '/user/:id/relationship',
+    tags,
+    description: 'Whether you block, are blocked by, or mute this person (their profile’s buttons).',
+    params: IdParams,
+    response: { 200: OkValue(Relationship), ...errors(400, 401, 404) },
+  }),
+  getMessagePolicy: defineCall({
+    operationId: 'getMessagePolicy',
+    method: 'GET',
+    path: '/user/messagePolicy',
+    tags,
+    description: 'Who may start a conversation with you (everyone by default).',
+    response: { 200: OkValue(MessagePolicy), ...errors(401) },
   }),
   messagePolicy: defineCall({
     operationId: 'messagePolicy',

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { type Database, type Db, rows } from '../../db/database.js';
+import { forbidden } from '../../lib/errors.js';
 import type { ConversationRow, DayGroup, Message } from '../../schemas/entities.js';
+import { BLOCKED_TEXT, MESSAGE_POLICY_TEXT } from './safety-texts.js';
 import { avatarUrl } from './users/rows.js';
 
 /** Messages returned by getchats (and a catch-up that starts over): the most recent ones, oldest first. */
@@ -94,11 +96,28 @@ const SEND_BATCH_MAX = 200;
  * Stores messages in one statement and one commit (the commit, a WAL flush, is what limits messages per second):
  * conversations are created or locked in a fixed order (no deadlock between batches), each takes as many numbers of
  * its counter as the batch has messages for it, and the messages are numbered in arrival order. `created` is true
- * for the first message of a conversation this statement created. Answers in input order.
+ * for the first message of a conversation this statement created. Answers in input order. A message the same
+ * statement judges refused (issue 31: a block either way, or, for a conversation not started yet, the receiver's
+ * message policy) is not stored, takes no number, and answers its reason in `refused`: no extra round trip per send.
  */
-const STORE_BATCH = `WITH input AS (
+const STORE_BATCH = `WITH sent AS (
     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[])
       WITH ORDINALITY AS t(user_a, user_b, sender_id, content, client_key, ord)
+  ), judged AS (
+    SELECT t.*, CASE
+        WHEN b.blocker_id IS NOT NULL THEN CASE WHEN b.blocker_id = t.sender_id THEN 'blocking' ELSE 'blockedBy' END
+        WHEN EXISTS (SELECT 1 FROM conversations cv WHERE cv.user_a = t.user_a AND cv.user_b = t.user_b) THEN NULL
+        WHEN r.message_policy = 'nobody' THEN 'nobody'
+        WHEN r.message_policy = 'following' AND NOT EXISTS (
+          SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = t.sender_id) THEN 'following'
+      END AS refused
+    FROM sent t
+    LEFT JOIN users r ON r.id = CASE WHEN t.sender_id = t.user_a THEN t.user_b ELSE t.user_a END
+    LEFT JOIN LATERAL (SELECT blocker_id FROM blocks
+      WHERE (blocker_id = t.user_a AND blocked_id = t.user_b) OR (blocker_id = t.user_b AND blocked_id = t.user_a)
+      LIMIT 1) b ON true
+  ), input AS (
+    SELECT * FROM judged WHERE refused IS NULL
   ), pairs AS (
     SELECT user_a, user_b, count(*)::int AS n FROM input GROUP BY user_a, user_b
   ), c AS (
@@ -118,11 +137,18 @@ const STORE_BATCH = `WITH input AS (
     FROM numbered ORDER BY conversation_id, seq
     RETURNING ${HISTORY_COLUMNS}
   )
-  SELECT s.*, (n.created AND n.k = 1) AS created
+  SELECT s.*, (n.created AND n.k = 1) AS created, NULL AS refused, n.ord
   FROM stored s JOIN numbered n ON n.conversation_id = s.conversation_id AND n.seq = s.seq
-  ORDER BY n.ord`;
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, false, j.refused, j.ord FROM judged j WHERE j.refused IS NOT NULL
+  ORDER BY ord`;
 
-type StoredRow = MessageRow & { created: boolean };
+/** Why a message was not stored (issue 31): a block either way, or the receiver's policy for new conversations. */
+type Refusal = 'blocking' | 'blockedBy' | 'nobody' | 'following';
+type StoredRow = MessageRow & { created: boolean; refused: Refusal | null };
+
+const refusalError = (why: Refusal) =>
+  forbidden(why === 'blocking' || why === 'blockedBy' ? BLOCKED_TEXT[why] : MESSAGE_POLICY_TEXT[why]);
 
 interface WaitingSend {
   userA: string;
@@ -171,7 +197,9 @@ export function createChatRepository(
       ]);
       if (stored.length !== batch.length) throw new Error('messages not stored');
       batch.forEach((w, i) => {
-        w.resolve(stored[i]!);
+        const row = stored[i]!;
+        if (row.refused) w.reject(refusalError(row.refused));
+        else w.resolve(row);
       });
     } catch (err) {
       if (batch.length === 1) batch[0]!.reject(err);

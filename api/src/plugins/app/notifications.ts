@@ -70,6 +70,19 @@ const INSERT_ON_USER = `INSERT INTO notifications (user_id, actor_id, kind)
     SELECT 1 FROM notifications n WHERE n.actor_id = $1 AND n.kind = $2 AND n.user_id = u.id AND n.post_id IS NULL)
   RETURNING user_id`;
 
+/**
+ * The notifications of recipient $1 they want (issue 31): none from someone blocked either way or muted, none whose
+ * comment or reply holds one of their muted words (whole words, any case, like safety-repository's pattern). Hidden,
+ * not deleted: an unblock, unmute or expiry brings them back.
+ */
+const WANTED = String.raw`NOT EXISTS (SELECT 1 FROM blocks b
+      WHERE (b.blocker_id = $1 AND b.blocked_id = n.actor_id) OR (b.blocker_id = n.actor_id AND b.blocked_id = $1))
+    AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = $1 AND m.muted_id = n.actor_id)
+    AND (n.source_id IS NULL OR NOT EXISTS (SELECT 1 FROM muted_words w JOIN posts s ON s.id = n.source_id
+      WHERE w.user_id = $1 AND (w.expires_at IS NULL OR w.expires_at > now())
+        AND s.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(w.word, '([^[:alnum:][:space:]])', '\', 'g')
+          || '($|[^[:alnum:]_])')))`;
+
 const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at, g.actor_count, g.unread, g.actor_ids,
     CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
       ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview
@@ -79,7 +92,7 @@ const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at
       bool_or(n.read_at IS NULL) AS unread,
       array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids
     FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
-    WHERE n.user_id = $1
+    WHERE n.user_id = $1 AND ${WANTED}
     GROUP BY 1, 2, 3
   ) g LEFT JOIN posts p ON p.id = g.post_id
   ORDER BY g.top DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
@@ -89,7 +102,7 @@ const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at
 // message of every conversation (a parallel scan of 5 M rows, 0.7 s per send, in the 10 M-row bench).
 const COUNTS = `SELECT
     (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
-      WHERE n.user_id = $1 AND n.read_at IS NULL) AS notifications,
+      WHERE n.user_id = $1 AND n.read_at IS NULL AND ${WANTED}) AS notifications,
     (SELECT coalesce(sum(unread.n), 0)::int FROM conversations c
       CROSS JOIN LATERAL (SELECT count(*) AS n FROM messages m
         WHERE m.conversation_id = c.id AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END

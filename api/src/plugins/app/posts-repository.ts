@@ -16,10 +16,9 @@ interface PostRow {
   content: string;
   created_at: Date | string;
   planet_id: string;
-  latitude: number;
-  longitude: number;
   parent_id: string | null;
   deleted: boolean;
+  removed: boolean;
   like_count: number;
   comment_count: number;
   user_name: string | null;
@@ -27,6 +26,8 @@ interface PostRow {
   parent_preview: string | null;
   /** Feed pages only: the feed's counter value the page was read at (its range's key in the feed cache). */
   top?: number;
+  /** Feed pages only: false for a post the feed leaves out (its author deleted their account, or is silenced). */
+  shown?: boolean;
 }
 
 const DELETED_USER = 'Deleted User';
@@ -42,9 +43,11 @@ function toPost(r: PostRow): Post {
     avatarUrl: avatarUrl(r.avatar_file),
     content: r.deleted ? '' : r.content,
     createdAt: new Date(r.created_at).toISOString(),
-    location: { _id: r.id, planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+    // Where it was written stays on the server (issue 31): the planet is the product's idea, not the coordinates.
+    location: { _id: r.id, planetId: r.planet_id },
     parentPost: r.parent_id,
     deleted: r.deleted,
+    ...(r.removed ? { removed: true } : {}),
     likeCount: r.like_count,
     commentCount: r.comment_count,
     parentPreview: r.parent_preview,
@@ -56,10 +59,22 @@ function toComment(r: PostRow): Comment {
   return rest;
 }
 
+/**
+ * The columns of the Post shape, `p` the post, `u` its author, `pp` its parent. An account deleted and in its grace
+ * period reads as purged already (issue 31: hidden at once): no name or avatar, its posts deleted (feeds leave them
+ * out, see AUTHOR_SHOWN); undoing the deletion brings everything back.
+ */
+const POST_COLUMNS = `p.id, p.author_id, p.content, p.created_at, p.planet_id,
+  p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count, p.comment_count,
+  CASE WHEN u.deleted_at IS NULL THEN u.user_name END AS user_name,
+  CASE WHEN u.deleted_at IS NULL THEN u.avatar_file END AS avatar_file,
+  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview`;
+/** Lists of posts leave out those of deleted accounts (in their grace period) and, in `public` lists, of silenced ones. */
+const AUTHOR_SHOWN = 'u.deleted_at IS NULL';
+const AUTHOR_PUBLIC = 'u.deleted_at IS NULL AND u.silenced_at IS NULL';
+
 /** The Post shape in one select: author name/avatar and the parent's preview, so lists need no extra call. */
-const POST_SELECT_TEXT = `SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
-  p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
-  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview
+const POST_SELECT_TEXT = `SELECT ${POST_COLUMNS}
   FROM posts p LEFT JOIN users u ON u.id = p.author_id LEFT JOIN posts pp ON pp.id = p.parent_id`;
 const POST_SELECT = sql.raw(POST_SELECT_TEXT);
 
@@ -69,14 +84,19 @@ const POST_SELECT = sql.raw(POST_SELECT_TEXT);
  * same for every page and PostgreSQL keeps one generic plan per connection: no planning per request (it was ~0.5 ms,
  * twice the execution) and one round trip instead of two. `$n` is the page's offset (page x PAGE_SIZE).
  */
-function feedPage(counter: string, value: string, where: string, key: string, offset: string): string {
-  return `SELECT p.id, p.author_id, p.content, p.created_at, p.planet_id, p.latitude, p.longitude,
-  p.parent_id, p.deleted, p.like_count, p.comment_count, u.user_name, u.avatar_file,
-  CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview,
-  c.${value} AS top
+function feedPage(
+  counter: string,
+  value: string,
+  where: string,
+  key: string,
+  offset: string,
+  shown: string,
+): string {
+  // `shown`: false for a post the page leaves out (read, so `top` is known and the page is cached as it is shown).
+  return `SELECT ${POST_COLUMNS}, c.${value} AS top, (${shown}) AS shown
   FROM ${counter} c
   CROSS JOIN LATERAL (
-    SELECT id, ${key}, author_id, content, created_at, planet_id, latitude, longitude, parent_id, deleted,
+    SELECT id, ${key}, author_id, content, created_at, planet_id, parent_id, deleted, removed,
       like_count, comment_count
     FROM posts WHERE ${where} AND ${key} <= c.${value} - ${offset} AND ${key} > c.${value} - ${offset} - ${PAGE_SIZE}
     ORDER BY ${key} DESC LIMIT ${PAGE_SIZE}) p
@@ -84,9 +104,9 @@ function feedPage(counter: string, value: string, where: string, key: string, of
   WHERE c.id = $1 ORDER BY p.${key} DESC`;
 }
 
-const GALAXY_PAGE = feedPage('feed_counter', 'value', 'true', 'seq', '$2');
-const PLANET_PAGE = feedPage('planets', 'post_seq', 'planet_id = c.id', 'planet_seq', '$2');
-const AUTHOR_PAGE = feedPage('users', 'post_seq', 'author_id = c.id', 'author_seq', '$2');
+const GALAXY_PAGE = feedPage('feed_counter', 'value', 'true', 'seq', '$2', AUTHOR_PUBLIC);
+const PLANET_PAGE = feedPage('planets', 'post_seq', 'planet_id = c.id', 'planet_seq', '$2', AUTHOR_PUBLIC);
+const AUTHOR_PAGE = feedPage('users', 'post_seq', 'author_id = c.id', 'author_seq', '$2', AUTHOR_SHOWN);
 
 export interface NewPost {
   authorId: string;
@@ -120,7 +140,7 @@ export function createPostsRepository(
     return shared(`${name}\n${id}\n${index}`, async () => {
       const epoch = cache?.pages.epoch ?? 0;
       const found = await database.query<PostRow>(name, text, [id, index * PAGE_SIZE]);
-      const posts = found.map(toPost);
+      const posts = found.filter((r) => r.shown !== false).map(toPost);
       const top = found[0]?.top;
       if (cache && top !== undefined) cache.pages.store(feed, Number(top), index, posts, epoch);
       return posts;
@@ -159,7 +179,7 @@ export function createPostsRepository(
     if (hits.length === 0) return [];
     const found = await database.query<PostRow>(
       'posts_by_seq',
-      `${POST_SELECT_TEXT} WHERE p.seq = ANY($1::int[]) ORDER BY p.seq DESC`,
+      `${POST_SELECT_TEXT} WHERE p.seq = ANY($1::int[]) AND ${AUTHOR_PUBLIC} ORDER BY p.seq DESC`,
       [hits],
     );
     return found.map(toPost);
@@ -258,6 +278,30 @@ export function createPostsRepository(
       return page('feed_author', AUTHOR_PAGE, `a:${userId}`, userId, index);
     },
 
+    /** A feed's counter (its newest post's number, 0 when empty): page `index` has older pages below it while
+     * top > (index + 1) x PAGE_SIZE. Read only when a page shows nothing, to tell a page left empty from the end. */
+    async top(feed: 'galaxy' | 'planet' | 'author', id: string): Promise<number> {
+      const [r] =
+        feed === 'galaxy'
+          ? await database.query<{ top: number }>(
+              'feed_top_g',
+              'SELECT value AS top FROM feed_counter WHERE id = 1',
+              [],
+            )
+          : feed === 'planet'
+            ? await database.query<{ top: number }>(
+                'feed_top_p',
+                'SELECT post_seq AS top FROM planets WHERE id = $1',
+                [id],
+              )
+            : await database.query<{ top: number }>(
+                'feed_top_a',
+                'SELECT post_seq AS top FROM users WHERE id = $1',
+                [id],
+              );
+      return Number(r?.top ?? 0);
+    },
+
     /**
      * Full-text search (websearch syntax, so any text is valid input and only ever data), newest first.
      * Bounded steps instead of one `ORDER BY seq LIMIT`, which walked the seq index backwards through every post
@@ -300,6 +344,7 @@ export function createPostsRepository(
     replies(userId: string, page: number): Promise<Post[]> {
       return list(
         sql`${POST_SELECT} WHERE p.author_id = ${userId} AND p.parent_id IS NOT NULL AND NOT p.deleted
+              AND ${sql.raw(AUTHOR_SHOWN)}
             ORDER BY p.created_at DESC, p.id DESC LIMIT ${PAGE_SIZE} OFFSET ${page * PAGE_SIZE}`,
       );
     },
@@ -339,9 +384,12 @@ export function createPostsRepository(
       if (counted) await changed({ kind: 'changed', ids: [postId] });
     },
 
-    async exists(postId: string): Promise<{ deleted: boolean } | null> {
-      const [r] = await rows<{ deleted: boolean }>(db, sql`SELECT deleted FROM posts WHERE id = ${postId}`);
-      return r ?? null;
+    async exists(postId: string): Promise<{ deleted: boolean; authorId: string } | null> {
+      const [r] = await rows<{ deleted: boolean; author_id: string }>(
+        db,
+        sql`SELECT deleted, author_id FROM posts WHERE id = ${postId}`,
+      );
+      return r ? { deleted: r.deleted, authorId: r.author_id } : null;
     },
 
     /**

@@ -67,7 +67,8 @@ export interface Realtime {
    * A post the feeds show was published: the galaxy's followers and its planet's hear of it (id and planet only: the
    * client fetches page 1 when the reader asks). Replies count only while the feeds show them (the caller decides).
    */
-  newPost(post: FeedPostPayload): void;
+  /** A new post: the galaxy's and its planet's rooms hear of it, but for the sockets of `except` (issue 31). */
+  newPost(post: FeedPostPayload, except?: string[]): void;
   /** A post was deleted: the same rooms drop it from what they announced. */
   postDeleted(post: FeedPostPayload): void;
   /** Disconnects a user's sockets everywhere (password change, deletion). */
@@ -313,11 +314,13 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         userId: a,
       } satisfies ConversationStartedPayload);
     },
-    newPost(post) {
+    newPost(post, except = []) {
       if (closing) return;
       const payload: FeedPostPayload = { id: post.id, planetId: post.planetId };
       // One emit to both rooms: a socket in both hears it once (socket.io deduplicates), once through Redis.
-      io.to([feedRoom(GALAXY_FEED), feedRoom(post.planetId)]).emit(EVENTS.newPost, payload);
+      io.to([feedRoom(GALAXY_FEED), feedRoom(post.planetId)])
+        .except(except.map(userRoom))
+        .emit(EVENTS.newPost, payload);
     },
     postDeleted(post) {
       if (closing) return;

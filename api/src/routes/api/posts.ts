@@ -1,4 +1,4 @@
-import { FIRST_PAGE } from '@skynet/contract';
+import { FIRST_PAGE, PAGE_SIZE } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -9,6 +9,7 @@ import { sendSharedValue } from '../../lib/shared-reply.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
+import { visiblePage } from './feed.js';
 
 /** Posts, replies, deletion, likes, saves, comments, post search. */
 export default async function postRoutes(fastify: FastifyInstance) {
@@ -20,12 +21,22 @@ export default async function postRoutes(fastify: FastifyInstance) {
     if (!p) throw notFound('Post not found.');
     return p;
   };
+  /** A post to act on (like, save, comment): refused when its author and the caller block one another. */
+  const reachable = async (id: string, meId: string) => {
+    const p = await existing(id);
+    await app.safety.assertNoBlock(meId, p.authorId);
+    return p;
+  };
 
   app.post(calls.createPost.path, { schema: routeSchema(calls.createPost) }, async (request) => {
     const me = currentUser(request);
     const { content, location, parentPost } = request.body;
     if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
     if (parentPost && !isUuid(parentPost)) throw notFound('The post you reply to does not exist.');
+    if (parentPost) {
+      const parent = await posts.exists(parentPost);
+      if (parent) await app.safety.assertNoBlock(me.id, parent.authorId);
+    }
     const post = await posts.create({
       authorId: me.id,
       content,
@@ -38,14 +49,28 @@ export default async function postRoutes(fastify: FastifyInstance) {
       await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
     // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
     // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
-    app.realtime.newPost({ id: post._id, planetId: post.location.planetId });
+    const audience = await app.safety.liveAudience(me.id);
+    if (!audience.silenced)
+      app.realtime.newPost({ id: post._id, planetId: post.location.planetId }, audience.excluded);
     return { success: true as const, value: post };
   });
 
   app.get(calls.searchPosts.path, { schema: routeSchema(calls.searchPosts) }, async (request, reply) => {
     const page = pageIndex(request.query.page, FIRST_PAGE.list);
     const text = request.params.text.trim();
-    return sendSharedValue(reply, text ? await posts.search(text, page) : []);
+    if (!text) return sendSharedValue(reply, []);
+    const viewer = await app.safety.viewer(request.user?.id);
+    const first = await posts.search(text, page);
+    if (viewer.posts(first) === first) return sendSharedValue(reply, first);
+    return sendSharedValue(
+      reply,
+      await visiblePage(
+        viewer,
+        page,
+        (i) => posts.search(text, i),
+        (_i, found) => found.length > 0,
+      ),
+    );
   });
 
   app.get(
@@ -56,7 +81,9 @@ export default async function postRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const post = isUuid(request.params.id) ? await posts.byId(request.params.id) : null;
-      if (!post) throw notFound('Post not found.');
+      // A post of someone the reader blocks or is blocked by is not there for them (issue 31).
+      if (!post || (await app.safety.viewer(request.user?.id)).blocked.has(post.authorId))
+        throw notFound('Post not found.');
       return { success: true as const, value: post };
     },
   );
@@ -83,7 +110,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       };
     });
     app.post(add.path, { schema: routeSchema(add) }, async (request) => {
-      await existing(request.params.id);
+      await reachable(request.params.id, currentUser(request).id);
       await posts.toggle(kind, currentUser(request).id, request.params.id, true);
       if (kind === 'likes')
         await app.notifications.record('like', currentUser(request).id, { postId: request.params.id });
@@ -102,7 +129,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
     const me = currentUser(request);
     const content = request.body.content.trim();
     if (!hasVisibleCharacter(content)) throw badRequest('The comment must contain a visible character.');
-    if (!isUuid(request.params.id)) throw notFound('Post not found.');
+    await reachable(request.params.id, me.id);
     const author = await app.usersRepository.byId(me.id);
     if (!author) throw notFound('Account not found.');
     const comment = await posts.addComment(
@@ -123,7 +150,14 @@ export default async function postRoutes(fastify: FastifyInstance) {
     async (request) => {
       const page = pageIndex(request.query.page, FIRST_PAGE.list);
       await existing(request.params.id);
-      return { success: true as const, value: await posts.comments(request.params.id, page) };
+      const viewer = await app.safety.viewer(request.user?.id);
+      const value = await visiblePage(
+        viewer,
+        page,
+        (i) => posts.comments(request.params.id, i),
+        (_i, found) => found.length === PAGE_SIZE, // comment pages are exact ranges: only the last is short
+      );
+      return { success: true as const, value };
     },
   );
 }

@@ -99,8 +99,10 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     };
   });
 
-  app.post(calls.conversations.path, { schema: routeSchema(calls.conversations) }, async (request) => ({
-    success: true as const,
-    data: await chat.conversations(currentUser(request).id),
-  }));
+  app.post(calls.conversations.path, { schema: routeSchema(calls.conversations) }, async (request) => {
+    const me = currentUser(request).id;
+    const [list, viewer] = await Promise.all([chat.conversations(me), app.safety.viewer(me)]);
+    // A conversation with someone blocked either way leaves the list (its history stays, and comes back on unblock).
+    return { success: true as const, data: list.filter((c) => !viewer.blocked.has(c.userId)) };
+  });
 }

@@ -18,7 +18,11 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
   app.get(calls.searchUsers.path, { schema: routeSchema(calls.searchUsers) }, async (request) => {
     const page = pageIndex(request.query.page, FIRST_PAGE.list);
     const text = request.params.text.trim();
-    return { success: true as const, value: text ? await users.search(text, page) : [] };
+    if (!text) return { success: true as const, value: [] };
+    // People who block one another do not find each other (issue 31).
+    const viewer = await app.safety.viewer(currentUser(request).id);
+    const found = await users.search(text, page);
+    return { success: true as const, value: found.filter((u) => !viewer.blocked.has(u._id)) };
   });
 
   for (const [call, load] of [
@@ -39,7 +43,10 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
   for (const [call, key, load] of history) {
     app.get(call.path, { schema: routeSchema(call) }, async (request) => {
       const page = pageIndex(request.query.page, FIRST_PAGE.list);
-      const list = await load(currentUser(request).id, page);
+      const me = currentUser(request).id;
+      const viewer = await app.safety.viewer(me);
+      // What you liked, saved or commented on stays yours; a post of someone blocked either way leaves it.
+      const list = (await load(me, page)).filter((p) => !viewer.blocked.has(p.authorId));
       // One of the three keys at run time; the union type checks the answer against each call's schema.
       return { success: true as const, value: { [key]: list } as Record<typeof key, typeof list> };
     });
@@ -51,14 +58,20 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     return row;
   };
 
-  app.get(calls.user.path, { schema: routeSchema(calls.user) }, async (request) => ({
-    success: true as const,
-    value: toUser(await target(request.params.id)),
-  }));
+  app.get(calls.user.path, { schema: routeSchema(calls.user) }, async (request) => {
+    const me = currentUser(request).id;
+    const user = toUser(await target(request.params.id));
+    if (user._id === me) return { success: true as const, value: user };
+    // Blocked by them: their name and counts stay (the profile can say so), their content goes (issue 31).
+    const blockedBy = (await app.safety.blockBetween(me, user._id)) === 'blockedBy';
+    return { success: true as const, value: blockedBy ? { ...user, bio: '', avatarUrl: null } : user };
+  });
 
   app.get(calls.userReplies.path, { schema: routeSchema(calls.userReplies) }, async (request) => {
     const page = pageIndex(request.query.page, FIRST_PAGE.list);
     const user = await target(request.params.id);
+    const viewer = await app.safety.viewer(currentUser(request).id);
+    if (viewer.blocked.has(user.id)) return { success: true as const, value: [] };
     return { success: true as const, value: await posts.replies(user.id, page) };
   });
 
@@ -72,7 +85,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     const other = await target(request.params.id);
     if (other.id === me.id) throw badRequest('You cannot follow yourself.');
     if (other.deleted_at) throw badRequest('This account has been deleted.');
-    await users.follow(me.id, other.id);
+    await users.follow(me.id, other.id); // refused (403) when a block stands between the two
     await app.notifications.record('follow', me.id, { userId: other.id });
     return { success: true as const, value: true };
   });

@@ -22,22 +22,36 @@ export interface UserRow {
   post_count: number;
   created_at: Date | string;
   deleted_at: Date | string | null;
+  message_policy: string;
+  suspended_at: Date | string | null;
+  silenced_at: Date | string | null;
 }
+
+export type MessagePolicy = 'everyone' | 'following' | 'nobody';
+const POLICIES: readonly string[] = ['everyone', 'following', 'nobody'];
+export const policyOf = (value: string): MessagePolicy =>
+  (POLICIES.includes(value) ? value : 'everyone') as MessagePolicy;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * A person as others see them (issue 31): the planet, never the coordinates (only CurrentUser, the owner's own
+ * answer, carries those); a deleted account shows no bio or avatar for its grace period; a suspended one says so.
+ */
 export function toUser(r: UserRow): User {
+  const deleted = r.deleted_at !== null;
   return {
     _id: r.id,
     userName: r.user_name,
-    avatarUrl: avatarUrl(r.avatar_file),
-    bio: r.bio,
+    avatarUrl: deleted ? null : avatarUrl(r.avatar_file),
+    bio: deleted ? '' : r.bio,
     createdAt: iso(r.created_at),
-    deleted: r.deleted_at !== null,
+    deleted,
     followerCount: r.follower_count,
     followingCount: r.following_count,
     postCount: r.post_count,
-    location: { planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+    location: { planetId: r.planet_id },
+    ...(r.suspended_at ? { suspended: true } : {}),
   };
 }
 
@@ -58,7 +72,7 @@ export function toCurrentUser(r: UserRow): CurrentUser {
 }
 
 export const USER_COLUMNS = sql.raw(
-  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at',
+  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at, u.message_policy, u.suspended_at, u.silenced_at',
 );
 
 /** Maps a unique-constraint violation to the sentence the person needs. */

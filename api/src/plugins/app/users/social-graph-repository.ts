@@ -1,8 +1,10 @@
 // The social graph: who follows whom (with both counts kept in step), the follow lists, and whom to suggest.
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/database.js';
+import { forbidden } from '../../../lib/errors.js';
 import { lockUsers, retryOnConflict } from '../../../lib/retry.js';
 import type { User } from '../../../schemas/entities.js';
+import { BLOCKED_TEXT } from '../safety-texts.js';
 import { toUser, USER_COLUMNS, type UserRow } from './rows.js';
 
 export function createSocialGraphRepository(db: Db) {
@@ -22,8 +24,9 @@ export function createSocialGraphRepository(db: Db) {
 
   return {
     /**
-     * People the user might follow (the desktop side column): not themself, not deleted, not followed yet; people of
-     * the user's home planet first, then the most followed, then the newest.
+     * People the user might follow (the desktop side column): not themself, not deleted or suspended, not followed
+     * yet, not blocked either way nor muted; people of the user's home planet first, then the most followed, then
+     * the newest.
      */
     async suggestions(userId: string, limit: number): Promise<User[]> {
       const list = await rows<UserRow>(
@@ -31,6 +34,10 @@ export function createSocialGraphRepository(db: Db) {
         sql`SELECT ${USER_COLUMNS} FROM users u
             WHERE u.deleted_at IS NULL AND u.id <> ${userId}
               AND NOT EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = ${userId} AND f.followee_id = u.id)
+              AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = ${userId} AND b.blocked_id = u.id)
+                OR (b.blocker_id = u.id AND b.blocked_id = ${userId}))
+              AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = ${userId} AND m.muted_id = u.id)
+              AND u.suspended_at IS NULL
             ORDER BY (u.planet_id = (SELECT planet_id FROM users WHERE id = ${userId})) DESC,
                      u.follower_count DESC, u.created_at DESC, u.id
             LIMIT ${limit}`,
@@ -63,6 +70,14 @@ export function createSocialGraphRepository(db: Db) {
       await retryOnConflict(() =>
         db.transaction(async (tx) => {
           await lockUsers(tx, followerId, followeeId);
+          // Checked under the locks a block takes too (safety-repository's block): no follow slips past one.
+          const [block] = await rows<{ blocker_id: string }>(
+            tx,
+            sql`SELECT blocker_id FROM blocks WHERE (blocker_id = ${followerId} AND blocked_id = ${followeeId})
+                OR (blocker_id = ${followeeId} AND blocked_id = ${followerId}) LIMIT 1`,
+          );
+          if (block)
+            throw forbidden(BLOCKED_TEXT[block.blocker_id === followerId ? 'blocking' : 'blockedBy']);
           const inserted = await rows(
             tx,
             sql`INSERT INTO follows (follower_id, followee_id) VALUES (${followerId}, ${followeeId})
