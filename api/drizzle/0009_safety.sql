@@ -24,7 +24,7 @@ CREATE TABLE "data_exports" (
 	"user_id" uuid NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"token_hash" text,
-	"file" text,
+	"archive" "bytea",
 	"bytes" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ready_at" timestamp with time zone,

@@ -7,6 +7,7 @@ import authPlugin from './plugins/app/auth.js';
 import avatarsPlugin from './plugins/app/avatars.js';
 import chatRepository from './plugins/app/chat-repository.js';
 import errorsPlugin, { describeValidationError } from './plugins/app/errors.js';
+import exportsPlugin from './plugins/app/exports.js';
 import faqsRepository from './plugins/app/faqs-repository.js';
 import feedCachePlugin from './plugins/app/feed-cache.js';
 import healthPlugin from './plugins/app/health.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(sessionSocketsPlugin);
   await app.register(jobsPlugin, { config, schedule: options.scheduleJobs ?? true });
+  await app.register(exportsPlugin);
 
   // 3. routes
   await app.register(apiRoutes, { prefix: '/api' });

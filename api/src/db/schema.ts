@@ -21,6 +21,12 @@ const tsvector = customType<{ data: string }>({
   },
 });
 
+const bytea = customType<{ data: Buffer }>({
+  dataType() {
+    return 'bytea';
+  },
+});
+
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const planets = pgTable('planets', {
@@ -516,7 +522,11 @@ export const dataExports = pgTable(
     status: text('status').notNull().default('pending'),
     /** SHA-256 of the download link's secret. */
     tokenHash: text('token_hash'),
-    file: text('file'),
+    /**
+     * The zip itself: in the database, so every API process behind the proxy serves the link whatever the file
+     * storage (a few MB for the heaviest account), and gone with the row when it expires.
+     */
+    archive: bytea('archive'),
     bytes: integer('bytes'),
     createdAt: ts('created_at').notNull().defaultNow(),
     readyAt: ts('ready_at'),

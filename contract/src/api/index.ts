@@ -49,5 +49,6 @@ export const calls = {
   ...feedCalls,
   ...notificationCalls,
   ...safetyCalls,
+  ...exportCalls,
 };
 export type Calls = typeof calls;

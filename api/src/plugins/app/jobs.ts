@@ -41,7 +41,10 @@ export async function purgeDeletedAccounts(
       sql`, `,
     );
     // Their posts and comments alike (comments are rows of posts, drizzle/0004).
-    await tx.execute(sql`UPDATE posts SET deleted = true, content = '' WHERE author_id IN (${idList})`);
+    // Nothing personal stays (issue 31): the rows keep feeds and threads whole, not where they were written.
+    await tx.execute(
+      sql`UPDATE posts SET deleted = true, content = '', latitude = 0, longitude = 0 WHERE author_id IN (${idList})`,
+    );
     await tx.execute(sql`UPDATE posts p SET like_count = GREATEST(p.like_count - l.n, 0)
       FROM (SELECT post_id, count(*)::int AS n FROM likes WHERE user_id IN (${idList}) GROUP BY post_id) l
       WHERE p.id = l.post_id`);
@@ -58,7 +61,10 @@ export async function purgeDeletedAccounts(
 }
 
 /** The queues this API uses (pg-boss queue names). */
-export const QUEUES = { mail: 'mail', purge: 'purge' } as const;
+export const QUEUES = { mail: 'mail', purge: 'purge', avatarRemoval: 'avatar-removal' } as const;
+
+/** How long a replaced avatar's file stays: pages already open may still show it (issue 31: then it goes). */
+export const REPLACED_AVATAR_TTL_SECONDS = 10 * 60;
 
 export interface Jobs {
   runPurge(now?: Date): Promise<string[]>;
@@ -68,6 +74,8 @@ export interface Jobs {
    * once the job is stored, so a mail server that is down loses nothing.
    */
   queueMail(mail: Mail): Promise<void>;
+  /** Removes a replaced avatar's file once pages still showing it are likely gone (REPLACED_AVATAR_TTL_SECONDS). */
+  removeAvatarLater(file: string): Promise<void>;
   /** The pg-boss instance (tests and operators read job states through it). */
   boss: PgBoss;
 }
@@ -115,9 +123,13 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       await app.db.execute(sql`DELETE FROM oauth_states WHERE expires_at < now()`);
       await app.db.execute(sql`DELETE FROM oauth_codes WHERE expires_at < now()`);
       await app.db.execute(sql`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
+      await app.db.execute(sql`DELETE FROM data_exports WHERE expires_at < now()`);
       await app.platformRepository.prune();
       if (ids.length > 0) app.log.info({ count: ids.length }, 'purged deleted accounts');
       return ids;
+    },
+    async removeAvatarLater(file) {
+      await boss.send(QUEUES.avatarRemoval, { file }, { startAfter: REPLACED_AVATAR_TTL_SECONDS });
     },
     async queueMail(mail) {
       const id = await boss.send(QUEUES.mail, { ...mail });
@@ -176,6 +188,15 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       if (attempt > 1) app.log.info({ job: job.id, attempt }, 'mail sent after retries');
     },
   );
+  await retryOnConflict(() =>
+    boss.createQueue(QUEUES.avatarRemoval, { name: QUEUES.avatarRemoval, retryLimit: 5, retryDelay: 60 }),
+  );
+  await boss.work<{ file: string }>(QUEUES.avatarRemoval, { pollingIntervalSeconds }, async ([job]) => {
+    if (!job) return;
+    // Still someone's avatar (an Undo stores a new file, so only a restore by hand could bring it back): kept.
+    const [inUse] = await rows(app.db, sql`SELECT 1 FROM users WHERE avatar_file = ${job.data.file}`);
+    if (!inUse) await app.avatars.remove(job.data.file);
+  });
   await boss.work(QUEUES.purge, { pollingIntervalSeconds }, async () => {
     await jobs.runPurge();
   });

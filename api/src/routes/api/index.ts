@@ -7,7 +7,7 @@ import miscRoutes from './misc.js';
 import notificationRoutes from './notifications.js';
 import planetRoutes from './planets.js';
 import postRoutes from './posts.js';
-import safetyRoutes from './safety.js';
+import safetyRoutes, { exportRoutes } from './safety.js';
 import userAccountRoutes from './user-account.js';
 import userAuthRoutes from './user-auth.js';
 import userChatRoutes from './user-chat.js';
@@ -50,6 +50,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(feedRoutes);
   await app.register(notificationRoutes);
   await app.register(safetyRoutes);
+  await app.register(exportRoutes);
   const problems = contractMismatches(served, calls);
   if (problems.length > 0)
     throw new Error(`The API's routes differ from @skynet/contract:\n${problems.join('\n')}`);

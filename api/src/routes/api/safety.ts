@@ -1,5 +1,5 @@
 import { FIRST_PAGE } from '@skynet/contract';
-import { safetyCalls as calls } from '@skynet/contract/api';
+import { safetyCalls as calls, exportCalls } from '@skynet/contract/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
@@ -8,6 +8,7 @@ import { routeSchema } from '../../lib/route-schema.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
+import type { DataExportRow } from '../../plugins/app/exports.js';
 
 /** Block, mute, muted words and who may message you (issue 31). */
 export default async function safetyRoutes(fastify: FastifyInstance) {
@@ -112,4 +113,49 @@ export default async function safetyRoutes(fastify: FastifyInstance) {
     await safety.setMessagePolicy(currentUser(request).id, request.body.policy);
     return { success: true as const, value: request.body.policy };
   });
+}
+
+const toExport = (r: DataExportRow) => ({
+  _id: r.id,
+  status: r.status,
+  createdAt: new Date(r.created_at).toISOString(),
+  expiresAt: new Date(r.expires_at).toISOString(),
+});
+
+/** Download your data (issue 31): asked for here, built in the background, fetched from the mailed link. */
+export async function exportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+
+  app.post(
+    exportCalls.requestExport.path,
+    { schema: routeSchema(exportCalls.requestExport) },
+    async (request) => ({
+      success: true as const,
+      value: toExport(await app.exports.request(currentUser(request).id)),
+    }),
+  );
+
+  app.get(exportCalls.exports.path, { schema: routeSchema(exportCalls.exports) }, async (request) => ({
+    success: true as const,
+    value: (await app.exports.list(currentUser(request).id)).map(toExport),
+  }));
+
+  app.get(
+    exportCalls.downloadExport.path,
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: routeSchema(exportCalls.downloadExport),
+    },
+    async (request, reply) => {
+      const found = await app.exports.download(request.params.id, request.query.token);
+      if (!found)
+        throw notFound('This download link is wrong or has expired. Ask for your data again in Settings.');
+      const day = found.createdAt.toISOString().slice(0, 10);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', `attachment; filename="skynet-data-${day}.zip"`)
+        .header('cache-control', 'no-store')
+        .send(found.archive);
+    },
+  );
 }

@@ -199,6 +199,8 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     const row = await me(currentUser(request).id);
     const file = await app.avatars.store(row.id, request.body.avatarDataUrl);
     await users.setAvatar(row.id, file);
+    // The replaced picture goes (issue 31); Undo uploads it again as a new file, so nothing needs the old one.
+    if (row.avatar_file && row.avatar_file !== file) await app.jobs.removeAvatarLater(row.avatar_file);
     return { success: true as const, value: avatarUrl(file)! };
   });
 
