@@ -80,8 +80,9 @@ export function ReportCard({ report, onDone }: ReportCardProps) {
         <p className={styles.muted}>The reporter wrote nothing more.</p>
       )}
 
-      <section className={styles.person} aria-labelledby={`${id}-person`}>
-        <h3 id={`${id}-person`} className={styles.subheading}>
+      {/* Headings, not labelled sections: two reports about one person would make two landmarks of one name. */}
+      <div className={styles.person}>
+        <h3 className={styles.subheading}>
           About <Link to={paths.user(target._id)}>{who}</Link>
         </h3>
         <ul className={styles.marks}>
@@ -89,9 +90,9 @@ export function ReportCard({ report, onDone }: ReportCardProps) {
           {target.suspended && <li className={styles.mark}>Suspended</li>}
           {target.silenced && <li className={styles.mark}>Silenced</li>}
         </ul>
-      </section>
+      </div>
 
-      <ReportContext report={report} headingId={`${id}-content`} />
+      <ReportContext report={report} />
 
       {resolution && (
         <p className={styles.resolution}>

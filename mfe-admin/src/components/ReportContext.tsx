@@ -23,7 +23,7 @@ function PostView({ post, label }: { post: Post; label: string }) {
   );
 }
 
-export function ReportContext({ report, headingId }: { report: Report; headingId: string }) {
+export function ReportContext({ report }: { report: Report }) {
   const { context, target, reporter } = report;
   const nameOf = (senderId: string) =>
     senderId === target._id
@@ -71,11 +71,9 @@ export function ReportContext({ report, headingId }: { report: Report; headingId
       );
   }
   return (
-    <section className={styles.context} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.subheading}>
-        Content
-      </h3>
+    <div className={styles.context}>
+      <h3 className={styles.subheading}>Content</h3>
       {body}
-    </section>
+    </div>
   );
 }
