@@ -17,6 +17,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgetsFor, INP_BUDGET, MONOLITH_RATIO } from '../e2e/bench/budgets.mjs';
+import { REMOTES } from '../tooling/site/layout.mjs';
 import { PNPM_VERSION } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -25,7 +26,6 @@ const withApi = args.includes('--api');
 const build = !args.includes('--no-build');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 5;
-const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
 
 const log = (line) => process.stderr.write(`[bench] ${line}\n`);
 const loads = [];

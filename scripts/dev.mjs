@@ -14,17 +14,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { REMOTES } from '../tooling/site/layout.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
-const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
-const DEFAULT_PORTS = {
-  'mfe-map': 3001,
-  'mfe-feed': 3002,
-  'mfe-chat': 3003,
-  'mfe-account': 3004,
-  'mfe-static': 3005,
-};
 const LOOPBACK = 'http://localhost:*,http://127.0.0.1:*';
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -37,11 +30,17 @@ if (!remote || !REMOTES.includes(remote) || extra.length > 0) {
   process.exit(2);
 }
 
-/** The dev server port: the `port:` its rspack.config.mjs gives remoteConfig, else the default map. */
+/** The dev server port: the `port:` its rspack.config.mjs gives remoteConfig (the one place it is set). */
 function devPort(folder) {
   const config = readFileSync(join(root, folder, 'rspack.config.mjs'), 'utf8');
   const match = /\bport:\s*(\d+)/.exec(config);
-  return match ? Number(match[1]) : DEFAULT_PORTS[folder];
+  if (!match) {
+    console.error(
+      `npm run dev: ${folder}/rspack.config.mjs gives remoteConfig no \`port:\` (the next free one from 3001)`,
+    );
+    process.exit(2);
+  }
+  return Number(match[1]);
 }
 
 const port = devPort(remote);

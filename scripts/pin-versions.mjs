@@ -3,20 +3,9 @@
 // so a dependency only changes when someone changes it on purpose.
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { REMOTES } from '../tooling/site/layout.mjs';
 
-const dirs = [
-  '.',
-  'shared',
-  'shell',
-  'mfe-map',
-  'mfe-feed',
-  'mfe-chat',
-  'mfe-account',
-  'mfe-static',
-  'api',
-  'e2e',
-  'tooling',
-];
+const dirs = ['.', 'shared', 'shell', ...REMOTES, 'api', 'e2e', 'tooling'];
 for (const dir of dirs) {
   const file = join(dir, 'package.json');
   if (!existsSync(file)) continue;

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { REMOTES } from '../tooling/site/layout.mjs';
 
 const root = join(import.meta.dirname, '..');
 const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8'));
@@ -10,7 +11,7 @@ const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const rows = [];
 const check = (what, bytes, budget) => rows.push({ what, bytes, budget, ok: bytes <= budget });
 
-for (const remote of ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static']) {
+for (const remote of REMOTES) {
   check(`${remote} remoteEntry.js`, gz(join(root, remote, 'dist', 'remoteEntry.js')), budgets.remoteEntry);
 }
 const shellDist = join(root, 'shell', 'dist');
@@ -83,7 +84,7 @@ function kitBytes(file) {
 }
 
 // The kit is bundled into each package that imports it (docs/decisions.md): what it costs each, all files.
-for (const folder of ['shell', 'mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static']) {
+for (const folder of ['shell', ...REMOTES]) {
   const dist = join(root, folder, 'dist');
   const files = readdirSync(dist).filter((f) => f.endsWith('.js'));
   check(

@@ -38,6 +38,8 @@ export const TERMS_ROUTE = '/about/terms';
 export const ABOUT_SKYNET_ROUTE = '/about/about-skynet';
 export const FAQS_ROUTE = '/faqs';
 export const SUPPORT_ROUTE = '/support';
+export const ADMIN_ROUTE = '/admin';
+export const ADMIN_AUDIT_ROUTE = '/admin/audit';
 
 /** Every pattern by its name (tools and tests: browser code imports the constants). */
 export const ROUTE_PATTERNS = {
@@ -76,6 +78,8 @@ export const ROUTE_PATTERNS = {
   aboutSkynet: ABOUT_SKYNET_ROUTE,
   faqs: FAQS_ROUTE,
   support: SUPPORT_ROUTE,
+  admin: ADMIN_ROUTE,
+  adminAudit: ADMIN_AUDIT_ROUTE,
 } as const;
 
 export type RoutePatternName = keyof typeof ROUTE_PATTERNS;

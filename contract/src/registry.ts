@@ -1,10 +1,13 @@
 // The registry (/remotes.json): what ops change to move one remote at a time, what the shell reads to route and
 // load, and what the API server reads to give a page its head start. One schema, one parser (docs/registry.md).
 
-/** Who may see a route: anyone, only a signed-in person, or only a signed-out visitor (the auth screens). */
-export type Access = 'public' | 'signed-in' | 'signed-out';
+/**
+ * Who may see a route: anyone, only a signed-in person, only a signed-out visitor (the auth screens), or only a
+ * signed-in administrator (`CurrentUser.admin`; everyone else gets the 404 page and never loads the area).
+ */
+export type Access = 'public' | 'signed-in' | 'signed-out' | 'admin';
 
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'signed-out'];
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'signed-in', 'signed-out', 'admin'];
 
 export interface RouteEntry {
   /** A react-router path pattern: '/feed', '/post/:id', '/about/*'. */

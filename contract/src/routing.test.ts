@@ -55,6 +55,14 @@ const registry: Registry = {
         { path: '/feed/:planetName/:id', access: 'signed-in' },
       ],
     },
+    'mfe-admin': {
+      stable: '1.0.0',
+      versions: version,
+      routes: [
+        { path: '/admin', access: 'admin' },
+        { path: '/admin/audit', access: 'admin' },
+      ],
+    },
   },
 };
 
@@ -85,6 +93,26 @@ test('nothing is active while the session is still loading', () => {
   expect(accessAllows('public', 'loading')).toBe(false);
   expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'loading')).toBe(false);
   expect(remoteActive(registry.remotes['mfe-map']!.routes, '/planets', 'signed-out')).toBe(true);
+});
+
+test("an administrators' route is the area for an administrator and the 404 page for everyone else", () => {
+  expect(resolvePath(registry, '/admin', 'signed-in', true)).toEqual({ kind: 'remote', remote: 'mfe-admin' });
+  expect(resolvePath(registry, '/admin/audit', 'signed-in', true)).toEqual({
+    kind: 'remote',
+    remote: 'mfe-admin',
+  });
+  // Not 'needs-sign-in': the 404 page does not tell a visitor that the area exists.
+  for (const status of ['signed-in', 'signed-out', 'loading'] as const) {
+    expect(resolvePath(registry, '/admin', status).kind).not.toBe('remote');
+    expect(remoteActive(registry.remotes['mfe-admin']!.routes, '/admin', status)).toBe(false);
+  }
+  expect(resolvePath(registry, '/admin', 'signed-in')).toEqual({ kind: 'unknown' });
+  expect(resolvePath(registry, '/admin', 'signed-out')).toEqual({ kind: 'unknown' });
+  expect(resolvePath(registry, '/admin', 'signed-out', true)).toEqual({ kind: 'unknown' });
+  expect(remoteActive(registry.remotes['mfe-admin']!.routes, '/admin', 'signed-in', true)).toBe(true);
+  expect(accessAllows('admin', 'loading', true)).toBe(false);
+  // An administrator sees every other route as anyone signed in does.
+  expect(resolvePath(registry, '/', 'signed-in', true)).toEqual({ kind: 'remote', remote: 'mfe-map' });
 });
 
 describe('placementOf: one rule for stable and canary, whoever asks', () => {

@@ -50,9 +50,15 @@ export function matchRoute(pattern: string, pathname: string): RouteParams | nul
 /** Where a person stands: still being determined, signed in, or signed out. */
 export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
 
-export function accessAllows(access: Access, status: SessionStatus): boolean {
+/**
+ * May this session see a route of this access? `admin`: whether the signed-in person is an administrator
+ * (`CurrentUser.admin`); false wherever it is not known (the server's head start, a token not yet checked), so an
+ * administrators' area is never chosen, preloaded or started for anyone else.
+ */
+export function accessAllows(access: Access, status: SessionStatus, admin = false): boolean {
   if (status === 'loading') return false;
   if (access === 'public') return true;
+  if (access === 'admin') return status === 'signed-in' && admin;
   return access === 'signed-in' ? status === 'signed-in' : status === 'signed-out';
 }
 
@@ -72,10 +78,15 @@ export interface RouteMatch {
  * The route that shows a path to this session: the first (registry order, then each remote's route order) that
  * matches and that the session may see; null when there is none.
  */
-export function findRoute(registry: Registry, pathname: string, status: SessionStatus): RouteMatch | null {
+export function findRoute(
+  registry: Registry,
+  pathname: string,
+  status: SessionStatus,
+  admin = false,
+): RouteMatch | null {
   for (const [remote, entry] of Object.entries(registry.remotes)) {
     for (const route of entry.routes) {
-      if (!accessAllows(route.access, status)) continue;
+      if (!accessAllows(route.access, status, admin)) continue;
       const params = matchRoute(route.path, pathname);
       if (params) return { remote, route, params };
     }
@@ -85,10 +96,16 @@ export function findRoute(registry: Registry, pathname: string, status: SessionS
 
 /**
  * What a path is for this session: the remote that shows it (findRoute); else whether signing in (or out) would
- * show it; else unknown (the 404 page).
+ * show it; else unknown (the 404 page). An administrators' route the session may not see is unknown, signed in or
+ * not: the 404 page, which does not tell that the area exists.
  */
-export function resolvePath(registry: Registry, pathname: string, status: SessionStatus): Resolution {
-  const found = findRoute(registry, pathname, status);
+export function resolvePath(
+  registry: Registry,
+  pathname: string,
+  status: SessionStatus,
+  admin = false,
+): Resolution {
+  const found = findRoute(registry, pathname, status, admin);
   if (found) return { kind: 'remote', remote: found.remote };
   let owned: Access | null = null;
   for (const entry of Object.values(registry.remotes)) {
@@ -108,9 +125,10 @@ export function remoteActive(
   routes: readonly RouteEntry[],
   pathname: string,
   status: SessionStatus,
+  admin = false,
 ): boolean {
   return routes.some(
-    (route) => accessAllows(route.access, status) && matchRoute(route.path, pathname) !== null,
+    (route) => accessAllows(route.access, status, admin) && matchRoute(route.path, pathname) !== null,
   );
 }
 

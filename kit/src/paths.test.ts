@@ -53,6 +53,8 @@ const cases: Record<Helper, [string, RoutePatternName, Record<string, string>?][
   aboutSkynet: [[paths.aboutSkynet(), 'aboutSkynet']],
   faqs: [[paths.faqs(), 'faqs']],
   support: [[paths.support(), 'support']],
+  admin: [[paths.admin(), 'admin']],
+  adminAudit: [[paths.adminAudit(), 'adminAudit']],
 };
 
 describe('paths: every href lands on the pattern it is built from', () => {

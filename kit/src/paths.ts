@@ -45,4 +45,7 @@ export const paths = {
   aboutSkynet: () => '/about/about-skynet',
   faqs: () => '/faqs',
   support: () => '/support',
+  /** The moderation queue (administrators only: others get the 404 page). */
+  admin: () => '/admin',
+  adminAudit: () => '/admin/audit',
 } as const;

@@ -27,7 +27,7 @@ const USAGE = `usage: npm run ops -- <command> [options]
   canary-guard [<remote>]                           drop each canary whose failure rate is above the threshold
   rollback <remote>                                 back to the previous stable (from the history), canary dropped
   status [--api http://localhost:8080] [--json]     stable, canary, versions and failures per remote
-  route <path> [--signed-out] [--json]              which remote shows a path, on which route, to whom
+  route <path> [--signed-out|--admin] [--json]      which remote shows a path, on which route, to whom
 
   common: --reason "<why>"  (kept in registry-history.jsonl)
           --site <dir>       (default: SITE_DIR, else DATA_DIR/site, else .data/site)
@@ -64,6 +64,7 @@ const OPTIONS = /** @type {const} */ ({
   token: { type: 'string' },
   json: { type: 'boolean' },
   'signed-out': { type: 'boolean' },
+  admin: { type: 'boolean' },
   'expect-revision': { type: 'string' },
   force: { type: 'boolean' },
   'max-failure-rate': { type: 'string' },
@@ -85,7 +86,7 @@ const COMMANDS = {
   rollback: { words: ['<remote>'], required: 1, options: [...WRITE] },
   status: { words: [], required: 0, options: ['json', ...GATE] },
   'canary-guard': { words: ['[<remote>]'], required: 0, options: ['json', ...GATE] },
-  route: { words: ['<path>'], required: 1, options: ['signed-out', 'json'] },
+  route: { words: ['<path>'], required: 1, options: ['signed-out', 'admin', 'json'] },
 };
 
 /**
@@ -313,6 +314,7 @@ async function main(argv) {
         site,
         path: /** @type {string} */ (remote),
         signedIn: !values.flag('signed-out'),
+        admin: values.flag('admin'),
       });
       // The answer stays one line on stdout (for scripts); what it read goes to stderr.
       if (values.flag('json')) console.log(JSON.stringify({ ...answer, source: read }, null, 2));

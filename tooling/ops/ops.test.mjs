@@ -11,11 +11,13 @@ import semver from 'semver';
 import {
   canaryGuard,
   checkVersionCanServe,
+  formatRoute,
   promote,
   promoteRefusal,
   publish,
   rollback,
   rollout,
+  route,
   status,
   versionHealth,
 } from './commands.mjs';
@@ -598,4 +600,33 @@ describe('the command line', () => {
     assert.equal((await readRegistry(site)).revision, revision);
     assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 30 });
   });
+});
+
+test("route: an administrators' area is named as such, and --admin shows what an administrator gets", async () => {
+  writeFileSync(
+    join(site, 'remotes.json'),
+    JSON.stringify({
+      schemaVersion: 1,
+      revision: 1,
+      remotes: {
+        'mfe-admin': {
+          routes: [{ path: '/admin', access: 'admin' }],
+          stable: '1.0.0',
+          canary: null,
+          versions: { '1.0.0': { manifest: '/remotes/mfe-admin/1.0.0/mf-manifest.json' } },
+        },
+      },
+    }),
+  );
+  const anyone = await route({ site, path: '/admin' });
+  assert.equal(anyone.remote, null);
+  assert.equal(
+    formatRoute(anyone),
+    '/admin (signed-in): only for administrators: anyone else gets the 404 page (--admin: what an administrator gets)',
+  );
+  const admin = await route({ site, path: '/admin', admin: true });
+  assert.equal(admin.remote, 'mfe-admin');
+  assert.equal(formatRoute(admin), '/admin (administrator): mfe-admin, route /admin (admin), stable 1.0.0');
+  assert.equal((await route({ site, path: '/admin', signedIn: false })).resolution, 'admin-only');
+  await assert.rejects(route({ site, path: '/admin', signedIn: false, admin: true }), /--admin/);
 });

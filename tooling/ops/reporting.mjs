@@ -112,26 +112,39 @@ export function formatStatus(report) {
 }
 
 /**
- * `ops route <path> [--signed-out]`: which remote shows a path, on which route pattern, and which versions
+ * `ops route <path> [--signed-out | --admin]`: which remote shows a path, on which route pattern, and which versions
  * people get there (stable, and the canary with its share). The same answer as the shell and the API server's
- * head start, from @skynet/contract's one matcher.
- * @param {{ site: string, path: string, signedIn?: boolean }} options
+ * head start, from @skynet/contract's one matcher. `admin`: for a signed-in administrator (routes of access 'admin').
+ * @param {{ site: string, path: string, signedIn?: boolean, admin?: boolean }} options
  */
-export async function route({ site, path, signedIn = true }) {
+export async function route({ site, path, signedIn = true, admin = false }) {
   if (!path?.startsWith('/'))
-    throw new OpsError('usage: route <path starting with /> [--signed-out]', 'usage');
+    throw new OpsError('usage: route <path starting with /> [--signed-out | --admin]', 'usage');
+  if (admin && !signedIn)
+    throw new OpsError('route: --admin is a signed-in administrator, not --signed-out', 'usage');
   const pathname = path.split(/[?#]/)[0] ?? path;
   const { registry } = await readRegistry(site);
   if (Object.keys(registry.remotes).length === 0)
     throw new OpsError(`${site} has no registry (remotes.json) with remotes: publish first`, 'missing');
   const status = signedIn ? 'signed-in' : 'signed-out';
-  const found = findRoute(registry, pathname, status);
-  const resolution = resolvePath(registry, pathname, status);
-  if (!found) return { path: pathname, status, resolution: resolution.kind, remote: null };
+  const found = findRoute(registry, pathname, status, admin);
+  const resolution = resolvePath(registry, pathname, status, admin);
+  if (!found) {
+    // The 404 page for this person, but an administrator's area: say so, not "no remote owns it".
+    const adminsOnly = !admin && findRoute(registry, pathname, 'signed-in', true) !== null;
+    return {
+      path: pathname,
+      status,
+      admin,
+      resolution: adminsOnly ? 'admin-only' : resolution.kind,
+      remote: null,
+    };
+  }
   const entry = registry.remotes[found.remote];
   return {
     path: pathname,
     status,
+    admin,
     resolution: resolution.kind,
     remote: found.remote,
     pattern: found.route.path,
@@ -142,6 +155,9 @@ export async function route({ site, path, signedIn = true }) {
   };
 }
 
+/** @param {{ status: string, admin?: boolean }} answer */
+const who = (answer) => (answer.admin ? 'administrator' : answer.status);
+
 /** @param {Awaited<ReturnType<typeof route>>} answer */
 export function formatRoute(answer) {
   if (!answer.remote) {
@@ -149,9 +165,11 @@ export function formatRoute(answer) {
       'needs-sign-in': 'only for signed-in people: a signed-out visitor is sent to /login',
       'needs-sign-out': 'only for signed-out visitors: a signed-in person is sent on',
       unknown: 'no remote owns it (the shell shows its own auth screens there, else the 404 page)',
+      'admin-only':
+        'only for administrators: anyone else gets the 404 page (--admin: what an administrator gets)',
     };
-    return `${answer.path} (${answer.status}): ${why[/** @type {keyof typeof why} */ (answer.resolution)] ?? answer.resolution}`;
+    return `${answer.path} (${who(answer)}): ${why[/** @type {keyof typeof why} */ (answer.resolution)] ?? answer.resolution}`;
   }
   const canary = answer.canary ? `, canary ${answer.canary.version} for ${answer.canary.percent}%` : '';
-  return `${answer.path} (${answer.status}): ${answer.remote}, route ${answer.pattern} (${answer.access}), stable ${answer.stable}${canary}`;
+  return `${answer.path} (${who(answer)}): ${answer.remote}, route ${answer.pattern} (${answer.access}), stable ${answer.stable}${canary}`;
 }

@@ -43,8 +43,9 @@ file is generated from them with \`npm run routes\`, and tooling's tests fail wh
 
 Rows are in the order a path is matched: the shell's own screens first, then the remotes in the registry's order
 (\`/\` is mfe-map's map for a signed-in person and mfe-static's landing page for a visitor). Access: \`public\`
-(anyone), \`signed-in\` (a visitor is sent to /login), \`signed-out\` (a signed-in person is sent on). First calls:
-the GET calls the server starts from the page's HTML (\`early\`).
+(anyone), \`signed-in\` (a visitor is sent to /login), \`signed-out\` (a signed-in person is sent on), \`admin\` (a
+signed-in administrator; everyone else gets the 404 page and never loads the area). First calls: the GET calls the
+server starts from the page's HTML (\`early\`).
 
 | route | access | page | package | first calls |
 |---|---|---|---|---|

@@ -75,10 +75,12 @@ export const routes = defineRoutes<PageModule>([
     const { file } = table(`export const routes = defineRoutes([
   { path: '/a', access: 'public', page: () => import('./pages/A'), early: ['/a'] },
   { path: '/b', access: 'signed-out', page: () => import('./pages/A') },
+  { path: '/c', access: 'admin', page: () => import('./pages/A') },
 ]);`);
     assert.deepEqual(registryRoutes(readRoutes(file)), [
       { path: '/a', access: 'public', early: ['/a'] },
       { path: '/b', access: 'signed-out' },
+      { path: '/c', access: 'admin' },
     ]);
   });
 
@@ -106,7 +108,7 @@ export const routes = defineRoutes([{ path: \`\${base}/b\`, access: 'public', pa
       `export const routes = defineRoutes([
   { path: '/a', access: 'everyone', page: () => import('./pages/A') },
 ]);`,
-      /routes\.ts:3: route \/a: access must be one of 'public', 'signed-in', 'signed-out'/,
+      /routes\.ts:3: route \/a: access must be one of 'public', 'signed-in', 'signed-out', 'admin'/,
     ],
     [
       'a spread route',

@@ -10,9 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 import { ROUTES_FILE, readPackageRoutes } from '../routes/read-routes.mjs';
+import { REMOTES } from '../site/layout.mjs';
 import { RoutePagesPlugin, RouteTablePlugin, routePages, shellConfig } from './index.mjs';
-
-const REMOTES = ['mfe-map', 'mfe-feed', 'mfe-chat', 'mfe-account', 'mfe-static'];
 
 /**
  * Each remote's exposed modules, read from its own rspack config (the one place they are declared), and whether

@@ -12,6 +12,14 @@ import {
 } from '@skynet/shared';
 import type { AnswerOf, BodyOf, ValueOf } from './types';
 
+export {
+  type AuditEntry,
+  type ModerationAction,
+  moderationApi,
+  type PersonMeasure,
+  type Report,
+  type ReportStatus,
+} from './moderation';
 export { notificationsApi } from './notifications';
 export type { AnswerOf, BodyOf, ValueOf } from './types';
 

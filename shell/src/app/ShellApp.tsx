@@ -85,10 +85,11 @@ function SignedOutOnly({ element }: { element: React.ReactElement }) {
 
 /** For paths the shell does not draw itself: a remote's area, a redirect, or the 404 page. */
 function RemoteOrFallback({ registry }: { registry: Registry }) {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'loading') return <LoadingScreen />;
-  const resolution = resolvePath(registry, location.pathname, status);
+  // An administrators' area is the 404 page for everyone else (contract's resolvePath).
+  const resolution = resolvePath(registry, location.pathname, status, user?.admin === true);
   switch (resolution.kind) {
     case 'remote':
       return null; // single-spa mounts the owning remote into its area

@@ -308,7 +308,12 @@ export function registerRemotes(registry: Registry, options: RegisterOptions): v
       // Again at each load: a canary that failed on this page since (remembered) is not tried again on Retry.
       app: () =>
         loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry) as Promise<never>,
-      activeWhen: (location) => remoteActive(entry.routes, location.pathname, session.get().status),
+      // An administrators' route ('admin' access) is active only for a signed-in administrator: nobody else
+      // loads the area's files.
+      activeWhen: (location) => {
+        const { status, user } = session.get();
+        return remoteActive(entry.routes, location.pathname, status, user?.admin === true);
+      },
       customProps: () => ({ name: remote, domElement: areaElement(remote) }),
     });
   }

@@ -1,0 +1,3 @@
+import { jestConfig } from '@skynet/tooling/jest';
+
+export default jestConfig();
