@@ -11,4 +11,5 @@ export * from './routing/AreaRoutes';
 export * from './safety';
 export { Avatar } from './ui/Avatar';
 export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
+export { MenuButton, type MenuButtonProps, type MenuItem } from './ui/MenuButton';
 export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';
