@@ -8,6 +8,8 @@ export { type FetchPage, type PagedList, SCROLL_CHECK_MS, usePagedList } from '.
 export { ignoreShortcutKey, isTypingIn, KEYBOARD_OWNER } from './keys';
 export { paths, slugify } from './paths';
 export * from './routing/AreaRoutes';
+export * from './safety';
 export { Avatar } from './ui/Avatar';
 export { END_OF_LIST_TEXT, EndOfList, Loader } from './ui/Loader';
+export { MenuButton, type MenuButtonProps, type MenuItem } from './ui/MenuButton';
 export { PageHeader, PRODUCT_NAME, useDocumentTitle } from './ui/PageHeader';

@@ -2,15 +2,19 @@
 // schema in @skynet/contract says the call answers. A call typed by hand, or a schema changed so that a call no
 // longer fits, fails the kit's typecheck here.
 import type { Comment, ConversationRow, CurrentUser, Faq, Planet, Post, User } from '@skynet/contract';
-import type { calls, Value } from '@skynet/contract/api';
+import type { calls, exportCalls, reportCalls, safetyCalls, Value } from '@skynet/contract/api';
 import type { accountApi, chatApi, faqApi, feedApi, planetApi, postApi, userApi } from './index';
 import type { notificationsApi } from './notifications';
+import type { exportApi, reportApi, safetyApi } from './safety';
 
 /** true when A and B are the same type (not merely assignable). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
 type Answers<F extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
 type V<K extends keyof typeof calls> = Value<(typeof calls)[K]>;
+/** Issue 31's groups, not in `calls` until their routes land. */
+type Safety = typeof safetyCalls & typeof reportCalls & typeof exportCalls;
+type S<K extends keyof Safety> = Value<Safety[K]>;
 
 export type Checks = [
   Expect<Equal<Answers<typeof feedApi.galaxy>, V<'galaxyFeed'>>>,
@@ -43,4 +47,17 @@ export type Checks = [
   Expect<Equal<Answers<typeof faqApi.list>, Faq[]>>,
   Expect<Equal<Answers<typeof faqApi.search>, V<'searchFaqs'>>>,
   Expect<Equal<Answers<typeof notificationsApi.list>, V<'notifications'>>>,
+  Expect<Equal<Answers<typeof safetyApi.block>, S<'block'>>>,
+  Expect<Equal<Answers<typeof safetyApi.unblock>, S<'unblock'>>>,
+  Expect<Equal<Answers<typeof safetyApi.blocks>, S<'blocks'>>>,
+  Expect<Equal<Answers<typeof safetyApi.mute>, S<'mute'>>>,
+  Expect<Equal<Answers<typeof safetyApi.unmute>, S<'unmute'>>>,
+  Expect<Equal<Answers<typeof safetyApi.mutes>, S<'mutes'>>>,
+  Expect<Equal<Answers<typeof safetyApi.mutedWords>, S<'mutedWords'>>>,
+  Expect<Equal<Answers<typeof safetyApi.addMutedWord>, S<'addMutedWord'>>>,
+  Expect<Equal<Answers<typeof safetyApi.removeMutedWord>, S<'removeMutedWord'>>>,
+  Expect<Equal<Answers<typeof safetyApi.messagePolicy>, S<'messagePolicy'>>>,
+  Expect<Equal<Answers<typeof reportApi.report>, S<'report'>['_id']>>,
+  Expect<Equal<Answers<typeof exportApi.requestExport>, S<'requestExport'>>>,
+  Expect<Equal<Answers<typeof exportApi.exports>, S<'exports'>>>,
 ];

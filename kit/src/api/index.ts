@@ -1,6 +1,6 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
-import type { Envelope, Id, Location, PlatformEvent, SignupPayload } from '@skynet/contract';
+import type { Envelope, Id, PlatformEvent, SignupPayload } from '@skynet/contract';
 import {
   cacheIds,
   getEnvelope as get,
@@ -21,6 +21,20 @@ export {
   type ReportStatus,
 } from './moderation';
 export { notificationsApi } from './notifications';
+export {
+  type BlockedPerson,
+  type DataExportEntry,
+  exportApi,
+  type MessagePolicyValue,
+  type MutedWordEntry,
+  type ReportBody,
+  type ReportReasonValue,
+  reportApi,
+  type SafetyBodyOf,
+  type SafetyCallName,
+  type SafetyValueOf,
+  safetyApi,
+} from './safety';
 export type { AnswerOf, BodyOf, ValueOf } from './types';
 
 const seg = (value: string) => encodeURIComponent(value);
@@ -202,7 +216,8 @@ export const postApi = {
   async parent(id: Id): Promise<ValueOf<'post'>> {
     return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
   },
-  async create(content: string, location: Location, parentPost?: Id): Promise<Id> {
+  /** The position is the author's own (coordinates are required here, though answers give them only to owners). */
+  async create(content: string, location: BodyOf<'createPost'>['location'], parentPost?: Id): Promise<Id> {
     const body = { content, location, parentPost } satisfies BodyOf<'createPost'>;
     const envelope = (await http.post<Envelope<ValueOf<'createPost'>>>('/post', body)).data;
     return unwrap(envelope)._id;

@@ -12,6 +12,13 @@ jest.mock('@skynet/shared', () => ({
 jest.mock('@skynet/kit', () => ({
   ...jest.requireActual('@skynet/kit'),
   accountApi: { currentUser: jest.fn() },
+  // Issue 31's sections load their lists (SafetySettings.test.tsx tests them): still loading here.
+  safetyApi: {
+    blocks: () => new Promise(() => {}),
+    mutes: () => new Promise(() => {}),
+    mutedWords: () => new Promise(() => {}),
+  },
+  exportApi: { exports: () => new Promise(() => {}) },
 }));
 
 const currentUser = jest.mocked(accountApi.currentUser);

@@ -2,6 +2,7 @@ import { PageHeader, paths } from '@skynet/kit';
 import { useState } from 'react';
 import { SessionsDialog } from '../components/SessionsDialog';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
+import { SafetySettings } from '../components/safety';
 import { YourInfoDialog } from '../components/YourInfoDialog';
 import { useLogout } from '../hooks/useLogout';
 import styles from './pages.module.css';
@@ -32,6 +33,7 @@ export default function SettingsPage() {
             { label: 'Commented', icon: ICONS.commented, to: paths.commented() },
           ]}
         />
+        <SafetySettings />
         <SettingsSection
           title="General"
           rows={[

@@ -1,5 +1,6 @@
 import type { User } from '@skynet/contract';
 import { Avatar, PageHeader, paths } from '@skynet/kit';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import styles from './ChatHeader.module.css';
 
@@ -8,10 +9,13 @@ export function ChatHeader({
   partnerId,
   partner,
   failed,
+  actions,
 }: {
   partnerId: string;
   partner: User | null;
   failed: boolean;
+  /** At the header's end: the conversation's Report and Block (issue 31). */
+  actions?: ReactNode;
 }) {
   const name = partner ? (partner.deleted ? 'Deleted User' : partner.userName) : failed ? 'Unknown user' : '';
   return (
@@ -28,6 +32,8 @@ export function ChatHeader({
           <h1 className={`${styles.name} ${partner?.deleted ? styles.deleted : ''}`}>{name || 'Chat'}</h1>
         </Link>
       }
-    />
+    >
+      {actions}
+    </PageHeader>
   );
 }

@@ -7,7 +7,11 @@ const DOING: Record<NotificationGroup['kind'], string> = {
   comment: 'replied to your post',
   reply: 'replied to your post',
   follow: 'started following you',
+  moderation: '',
 };
+
+/** Who a moderation notice is from (issue 31): no actors, the moderators. */
+export const MODERATORS_TEXT = 'Moderators';
 
 /** The people: 'Ana', 'Ana and 1 other', 'Ana and 4 others'. */
 export function actorsText(group: NotificationGroup): string {
@@ -19,11 +23,16 @@ export function actorsText(group: NotificationGroup): string {
 
 /** 'Ana and 4 others liked your post'. */
 export function notificationText(group: NotificationGroup): string {
+  if (group.kind === 'moderation') return MODERATORS_TEXT;
   return `${actorsText(group)} ${DOING[group.kind]}`;
 }
 
-/** The post it is about, or the person (several new followers: your followers list). */
-export function notificationHref(group: NotificationGroup): string {
+/**
+ * The post it is about, or the person (several new followers: your followers list); a moderation notice leads to
+ * its post when it names one, else nowhere (null).
+ */
+export function notificationHref(group: NotificationGroup): string | null {
+  if (group.kind === 'moderation') return group.postId ? paths.post(group.postId) : null;
   if (group.kind !== 'follow' && group.postId) return paths.post(group.postId);
   if (group.actorCount === 1 && group.actors[0]) return paths.user(group.actors[0]._id);
   return paths.followers();

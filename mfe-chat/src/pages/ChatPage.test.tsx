@@ -28,7 +28,16 @@ jest.mock('@skynet/kit', () => ({
   },
   userApi: { get: (...args: unknown[]) => getUser(...args) },
   notificationsApi: { chatRead: (...args: unknown[]) => chatRead(...args) },
+  safetyApi: {
+    block: (...args: unknown[]) => block(...args),
+    unblock: (...args: unknown[]) => unblock(...args),
+    mute: jest.fn(),
+  },
+  reportApi: { report: (...args: unknown[]) => report(...args) },
 }));
+const block = jest.fn();
+const unblock = jest.fn();
+const report = jest.fn();
 const chatRead = jest.fn();
 
 const partner = {
@@ -61,6 +70,9 @@ beforeEach(() => {
   send.mockReset();
   notifyError.mockReset();
   chatRead.mockReset().mockResolvedValue(undefined);
+  block.mockReset();
+  unblock.mockReset();
+  report.mockReset();
   getUser.mockReset().mockResolvedValue(partner);
   jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
@@ -178,6 +190,63 @@ describe('ChatPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(notifyError).toHaveBeenCalled());
     expect(input).toHaveValue('are you there?');
+  });
+
+  it('shows the server’s words when it refuses a send (403: a block or their message policy)', async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    send.mockRejectedValue(
+      Object.assign(new Error('Request failed with status code 403'), {
+        isAxiosError: true,
+        response: {
+          status: 403,
+          data: { success: false, error: 'marsha does not accept messages from you.' },
+        },
+      }),
+    );
+    renderChat();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'hi{Enter}');
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(
+        'Your message was not sent. marsha does not accept messages from you.',
+      ),
+    );
+    expect(input).toHaveValue('hi');
+  });
+
+  it('reports the conversation with the partner’s id, and blocks from its menu after confirming', async () => {
+    history.mockResolvedValue({ days: [], conversationId: null });
+    report.mockResolvedValue('r1');
+    block.mockResolvedValue(true);
+    unblock.mockResolvedValue(false);
+    renderChat();
+    const menu = await screen.findByRole('button', { name: 'Conversation actions' });
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this conversation' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(report).toHaveBeenCalledWith({
+      targetType: 'conversation',
+      targetId: 'partner',
+      reason: 'harassment',
+    });
+    const thanks = await screen.findByRole('dialog', { name: 'Report sent' });
+    await userEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
+    expect(menu).toHaveFocus();
+
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Block' }));
+    const confirm = screen.getByRole('dialog', { name: 'Block @marsha?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Block' }));
+    expect(block).toHaveBeenCalledWith('partner');
+    expect(await screen.findByText('You block @marsha. Unblock them to send a message.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+
+    await userEvent.click(menu);
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Unblock' }));
+    expect(unblock).toHaveBeenCalledWith('partner');
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });
 
   it("shows a message the room sends with 'newMessage'", async () => {

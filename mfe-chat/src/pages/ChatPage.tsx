@@ -1,7 +1,10 @@
 import { Loader } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { ChatActions } from '../components/ChatActions';
 import { ChatHeader } from '../components/ChatHeader';
+import headerStyles from '../components/ChatHeader.module.css';
 import { ErrorLine } from '../components/ErrorLine';
 import { MessageForm } from '../components/MessageForm';
 import { MessageList } from '../components/MessageList';
@@ -25,10 +28,27 @@ function Chat({ partnerId }: { partnerId: string }) {
   const composer = useComposer(conversation.send);
   useReadMark(conversation.conversationId, conversation.messages, user?._id ?? null);
   const partnerName = partner?.userName ?? 'They';
+  // You block them (issue 31): from their profile's relationship, then as the menu changes it.
+  const [blockChange, setBlockChange] = useState<boolean | null>(null);
+  const blocking = blockChange ?? partner?.relationship?.blocking ?? false;
 
   return (
     <div className={styles.chat}>
-      <ChatHeader partnerId={partnerId} partner={partner} failed={failed} />
+      <ChatHeader
+        partnerId={partnerId}
+        partner={partner}
+        failed={failed}
+        actions={
+          partner && !partner.deleted ? (
+            <ChatActions
+              partnerId={partnerId}
+              partner={partner}
+              blocking={blocking}
+              onBlocking={setBlockChange}
+            />
+          ) : null
+        }
+      />
       {conversation.status === 'loading' && conversation.messages.length === 0 ? (
         <div className={styles.fill}>
           <Loader label="Loading messages" />
@@ -44,7 +64,13 @@ function Chat({ partnerId }: { partnerId: string }) {
       ) : (
         <MessageList messages={conversation.messages} meId={user?._id ?? null} partnerName={partnerName} />
       )}
-      <MessageForm composer={composer} />
+      {blocking ? (
+        <p className={headerStyles.blocked} role="status">
+          You block @{partner?.userName}. Unblock them to send a message.
+        </p>
+      ) : (
+        <MessageForm composer={composer} />
+      )}
     </div>
   );
 }

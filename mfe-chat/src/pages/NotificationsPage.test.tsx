@@ -145,4 +145,35 @@ describe('NotificationsPage', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(list.mock.calls.length).toBe(calls);
   });
+
+  it('shows a moderation notice in the moderators’ own words, from Moderators, linking to its post if any', async () => {
+    pages([
+      group({
+        id: 'moderation.p9.2026-01-02.4',
+        kind: 'moderation',
+        postId: 'p9',
+        postPreview: null,
+        actors: [],
+        actorCount: 0,
+        message: 'Your post was removed for harassment.',
+      }),
+      group({
+        id: 'moderation.-.2026-01-01.3',
+        kind: 'moderation',
+        postId: null,
+        postPreview: null,
+        actors: [],
+        actorCount: 0,
+        message: 'You received a warning: keep it civil.',
+      }),
+    ]);
+    renderPage();
+    const removed = await screen.findByText('Your post was removed for harassment.');
+    expect(removed.closest('a')).toHaveAttribute('href', '/post/p9');
+    expect(within(removed.closest('a')!).getByText('Moderators')).toBeInTheDocument();
+    const warned = screen.getByText('You received a warning: keep it civil.');
+    expect(warned.closest('a')).toBeNull();
+    expect(within(warned.closest('li')!).getByText('Moderators')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /avatar/ })).not.toBeInTheDocument();
+  });
 });

@@ -12,7 +12,10 @@ import pages from './pages.module.css';
 export const NO_NOTIFICATIONS_TEXT =
   'No notifications yet. When someone likes or replies to your posts or follows you, you will see it here.';
 
-/** /notifications: likes, replies and follows of yours, grouped, newest first, new ones arriving live on top. */
+/**
+ * /notifications: likes, replies and follows of yours, grouped, newest first, new ones arriving live on top; and
+ * what the moderators did about you (issue 31), in their own words.
+ */
 export default function NotificationsPage() {
   const { list, items, observe } = useNotifications();
   const now = useNow();
@@ -53,21 +56,47 @@ function Entry({
 }) {
   const first = group.actors[0];
   const text = notificationText(group);
+  const href = notificationHref(group);
+  const moderation = group.kind === 'moderation';
+  const content = (
+    <>
+      <span className={styles.avatars}>
+        {moderation ? (
+          <span className={styles.moderators} aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path
+                d="M12 2.5 4.5 5.5v6c0 4.6 3.2 8.7 7.5 10 4.3-1.3 7.5-5.4 7.5-10v-6L12 2.5Z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+        ) : (
+          <Avatar url={first?.avatarUrl} name={first?.userName ?? 'Someone'} size={44} />
+        )}
+      </span>
+      <span className={styles.body}>
+        <span className={styles.text}>{text}</span>
+        {moderation && group.message ? <span className={styles.message}>{group.message}</span> : null}
+        {group.postPreview ? <span className={styles.preview}>{group.postPreview}</span> : null}
+      </span>
+      {group.unread && <span className={styles.new}>New</span>}
+      <time className={rows.when} dateTime={group.latestAt} title={formatFullDateTime(group.latestAt)}>
+        {formatLastMessageAt(group.latestAt, now)}
+      </time>
+    </>
+  );
   return (
     <li ref={(el) => observe(group, el)} className={group.unread ? styles.unread : undefined}>
-      <Link to={notificationHref(group)} className={rows.row}>
-        <span className={styles.avatars}>
-          <Avatar url={first?.avatarUrl} name={first?.userName ?? 'Someone'} size={44} />
-        </span>
-        <span className={styles.body}>
-          <span className={styles.text}>{text}</span>
-          {group.postPreview ? <span className={styles.preview}>{group.postPreview}</span> : null}
-        </span>
-        {group.unread && <span className={styles.new}>New</span>}
-        <time className={rows.when} dateTime={group.latestAt} title={formatFullDateTime(group.latestAt)}>
-          {formatLastMessageAt(group.latestAt, now)}
-        </time>
-      </Link>
+      {href ? (
+        <Link to={href} className={rows.row}>
+          {content}
+        </Link>
+      ) : (
+        <div className={rows.row}>{content}</div>
+      )}
     </li>
   );
 }

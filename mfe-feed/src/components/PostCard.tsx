@@ -1,13 +1,17 @@
 import { type Comment, type Post, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { memo, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';
 import { BookmarkIcon, CommentIcon, HeartIcon, TrashIcon } from './icons';
 import styles from './PostCard.module.css';
+import { PostMenu } from './PostMenu';
 
 export const DELETED_POST_TEXT = 'Post was deleted by author.';
 export const DELETED_PARENT_TEXT = 'Reply of a deleted post';
+/** Where a post the moderators removed stood (issue 31). */
+export const REMOVED_POST_TEXT = 'Removed by moderators';
 
 type CardPost = Post | Comment;
 
@@ -43,6 +47,9 @@ export const PostCard = memo(function PostCard({
   const parent = 'parentPost' in post ? post.parentPost : null;
   const parentPreview = 'parentPost' in post ? post.parentPreview : undefined;
   const headingId = `post-${post._id}-author`;
+  // The menu (Report) is for others' posts, once the viewer is known: never in the signed-out or build-time card.
+  const me = useSession().user?._id;
+  const menu = interactive && me !== undefined && me !== post.authorId && !post.deleted && !post.removed;
   return (
     <article
       className={[styles.card, expanded && styles.expanded, comment && styles.comment]
@@ -63,9 +70,12 @@ export const PostCard = memo(function PostCard({
         <time className={styles.date} dateTime={post.createdAt}>
           {expanded ? formatMonthDayTime(post.createdAt) : formatMonthDay(post.createdAt)}
         </time>
+        {menu && <PostMenu postId={post._id} authorId={post.authorId} userName={post.userName} />}
       </header>
       {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}
-      {post.deleted ? (
+      {post.removed ? (
+        <p className={`${styles.content} ${styles.deleted}`}>{REMOVED_POST_TEXT}</p>
+      ) : post.deleted ? (
         <p className={`${styles.content} ${styles.deleted}`}>{DELETED_POST_TEXT}</p>
       ) : (
         <p className={styles.content}>{post.content}</p>

@@ -6,6 +6,7 @@ import { followersText } from './UserRow';
 
 export const DELETED_USER_TEXT = 'Deleted User';
 export const PROFILE_AVATAR_PX = 210;
+export const SUSPENDED_TEXT = 'This account is suspended.';
 
 interface ProfileCardProps {
   user: User;
@@ -14,10 +15,12 @@ interface ProfileCardProps {
   followerCount: number;
   /** Own: Change Avatar, Edit Profile, Settings. Others: Follow/Unfollow, Message. */
   actions?: ReactNode;
+  /** Leaves the bio out (a block either way hides profile content, issue 31). */
+  hideBio?: boolean;
 }
 
 /** Spec point 2's profile card: avatar (at most 210 px), name, bio, where and when they joined, counts. */
-export function ProfileCard({ user, planetName, followerCount, actions }: ProfileCardProps) {
+export function ProfileCard({ user, planetName, followerCount, actions, hideBio = false }: ProfileCardProps) {
   return (
     <section className={styles.card} aria-labelledby="profile-name">
       <div className={styles.avatar}>
@@ -26,7 +29,8 @@ export function ProfileCard({ user, planetName, followerCount, actions }: Profil
       <h2 id="profile-name" className={user.deleted ? `${styles.name} ${styles.deleted}` : styles.name}>
         {user.deleted ? DELETED_USER_TEXT : `@${user.userName}`}
       </h2>
-      {user.bio && <p className={styles.bio}>{user.bio}</p>}
+      {user.suspended && <p className={styles.suspended}>{SUSPENDED_TEXT}</p>}
+      {user.bio && !hideBio && <p className={styles.bio}>{user.bio}</p>}
       <p className={styles.joined}>
         Joined from {planetName ?? 'a distant planet'} on {formatLongDate(user.createdAt)}
       </p>

@@ -27,14 +27,21 @@ export function ProfileView({
   title,
   followerCount,
   actions,
+  hidden,
 }: {
   profile: ProfileState;
   title: string;
   followerCount?: number;
   actions?: (user: User) => ReactNode;
+  /**
+   * Why the profile's content is not shown (a block either way, issue 31): the bio, the toggles and the posts
+   * give way to this line. Nothing (the default): all shows.
+   */
+  hidden?: (user: User) => ReactNode;
 }) {
   const user = profile.state === 'ready' ? profile.user : null;
   const userId = user?._id;
+  const hiddenBecause = user ? hidden?.(user) : null;
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'replies' ? 'replies' : 'posts';
   const fetchPage = useCallback(
@@ -46,7 +53,9 @@ export function ProfileView({
   const metaTitle = user ? `${user.userName} on ${PRODUCT_NAME}` : null;
   usePageMeta({
     title: metaTitle,
-    description: user ? user.bio || `${user.userName}'s profile on ${PRODUCT_NAME}` : null,
+    description: user
+      ? (!hiddenBecause && user.bio) || `${user.userName}'s profile on ${PRODUCT_NAME}`
+      : null,
     image: user?.avatarUrl,
   });
   return (
@@ -61,14 +70,21 @@ export function ProfileView({
             planetName={profile.planetName}
             followerCount={followerCount ?? user.followerCount}
             actions={actions?.(user)}
+            hideBio={Boolean(hiddenBecause)}
           />
-          <ViewToggles label="Show" options={VIEWS} value={view} onChange={choose} />
-          <PostList
-            fetchPage={fetchPage}
-            firstPage={0}
-            label={`${view === 'replies' ? 'Replies' : 'Posts'} by ${user.userName}`}
-            resetKey={`${user._id}:${view}`}
-          />
+          {hiddenBecause ? (
+            <Notice>{hiddenBecause}</Notice>
+          ) : (
+            <>
+              <ViewToggles label="Show" options={VIEWS} value={view} onChange={choose} />
+              <PostList
+                fetchPage={fetchPage}
+                firstPage={0}
+                label={`${view === 'replies' ? 'Replies' : 'Posts'} by ${user.userName}`}
+                resetKey={`${user._id}:${view}`}
+              />
+            </>
+          )}
         </>
       )}
     </Page>

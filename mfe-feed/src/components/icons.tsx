@@ -71,3 +71,13 @@ export function SearchIcon() {
     </svg>
   );
 }
+
+export function MoreIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <circle cx="5" cy="12" r="1.8" fill="currentColor" />
+      <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+      <circle cx="19" cy="12" r="1.8" fill="currentColor" />
+    </svg>
+  );
+}

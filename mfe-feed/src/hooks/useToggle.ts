@@ -54,11 +54,11 @@ export function useToggle({ read, write, failureText, onDelta, enabled = true }:
     onRef.current = next;
     delta?.(next ? 1 : -1);
     send(next)
-      .catch(() => {
+      .catch((error: unknown) => {
         setOn(!next);
         onRef.current = !next;
         delta?.(next ? -1 : 1);
-        notify.error(text(next));
+        notify.error(refusalText(error) ?? text(next));
       })
       .finally(() => {
         busyRef.current = false;
@@ -67,4 +67,17 @@ export function useToggle({ read, write, failureText, onDelta, enabled = true }:
   }, []);
 
   return { on, busy, toggle };
+}
+
+/**
+ * The server's own words when it refused the toggle (a block answers 403 with an `error` text, issue 31), so the
+ * person learns why; null for any other failure, which keeps the toggle's own sentence.
+ */
+export function refusalText(error: unknown): string | null {
+  const response = (error as { isAxiosError?: boolean; response?: { status?: number; data?: unknown } })
+    ?.isAxiosError
+    ? (error as { response?: { status?: number; data?: { error?: unknown } } }).response
+    : undefined;
+  const text = response?.status === 403 ? response.data?.error : undefined;
+  return typeof text === 'string' && text ? text : null;
 }

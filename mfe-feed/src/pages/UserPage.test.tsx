@@ -1,7 +1,7 @@
-import { feedApi, planetApi, userApi } from '@skynet/kit';
-import { deferred, renderAt } from '@skynet/kit/testing';
+import { feedApi, planetApi, reportApi, safetyApi, userApi } from '@skynet/kit';
+import { deferred, httpError, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import ProfilePage from './ProfilePage';
@@ -17,7 +17,10 @@ jest.mock('@skynet/kit', () => ({
   userApi: { get: jest.fn(), isFollowing: jest.fn(), setFollowing: jest.fn() },
   planetApi: { list: jest.fn() },
   feedApi: { of: jest.fn() },
+  safetyApi: { block: jest.fn(), unblock: jest.fn(), mute: jest.fn(), unmute: jest.fn() },
+  reportApi: { report: jest.fn() },
 }));
+const safety = safetyApi as jest.Mocked<typeof safetyApi>;
 
 const users = userApi as jest.Mocked<typeof userApi>;
 const person = (overrides = {}) => ({
@@ -100,11 +103,114 @@ describe('UserPage', () => {
     expect(screen.getByText('0 followers')).toBeInTheDocument();
   });
 
+  it('shows the server’s words when it refuses a follow (someone who blocked you)', async () => {
+    users.setFollowing.mockRejectedValueOnce(httpError(403, 'You cannot follow this person.'));
+    openUser();
+    const follow = await screen.findByRole('button', { name: 'Follow' });
+    await waitFor(() => expect(follow).toBeEnabled());
+    await userEvent.click(follow);
+    expect(await screen.findByText('You cannot follow this person.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+  });
+
   it('shows a deleted user in red words without follow or message', async () => {
     users.get.mockResolvedValue(person({ deleted: true }));
     openUser();
     expect(await screen.findByRole('heading', { name: 'Deleted User' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+  });
+
+  it('offers Block, Mute and Report; Block asks first, then the posts give way to a line and Unblock', async () => {
+    users.isFollowing.mockResolvedValue(true);
+    safety.block.mockResolvedValue(true);
+    safety.unblock.mockResolvedValue(false);
+    (feedApi.of as jest.Mock).mockResolvedValue([]);
+    openUser();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Unfollow' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Block @orion?' });
+    expect(dialog).toHaveTextContent('Any follow between you ends.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(safety.block).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Block' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Block @orion?' })).getByRole('button', { name: 'Block' }),
+    );
+    expect(safety.block).toHaveBeenCalledWith('u2');
+    const unblock = await screen.findByRole('button', { name: 'Unblock' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(unblock).toHaveFocus();
+    expect(screen.getByText(/^You block @orion/)).toBeInTheDocument();
+    expect(screen.queryByText('Stargazer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('feed')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Unfollow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByText('0 followers')).toBeInTheDocument(); // the block ended my follow
+    await userEvent.click(unblock);
+    expect(safety.unblock).toHaveBeenCalledWith('u2');
+    expect(await screen.findByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.getByText('Stargazer')).toBeInTheDocument();
+    expect(screen.queryByText(/^You block @orion/)).not.toBeInTheDocument();
+  });
+
+  it('mutes and unmutes, and says why in a toast when the server refuses', async () => {
+    safety.mute.mockResolvedValueOnce(true);
+    safety.unmute.mockRejectedValueOnce(httpError(500, 'The database is away.'));
+    openUser();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mute' }));
+    expect(safety.mute).toHaveBeenCalledWith('u2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Unmute' }));
+    expect(safety.unmute).toHaveBeenCalledWith('u2');
+    expect(await screen.findByText('The database is away.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+  });
+
+  it('starts from the relationship the profile answers: Unblock and Unmute', async () => {
+    users.get.mockResolvedValue(person({ relationship: { blocking: true, blockedBy: false, muting: true } }));
+    openUser();
+    expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.getByText(/^You block @orion/)).toBeInTheDocument();
+    expect(feedApi.of).not.toHaveBeenCalled();
+  });
+
+  it('hides the bio and posts of someone who blocked you', async () => {
+    users.get.mockResolvedValue(
+      person({ relationship: { blocking: false, blockedBy: true, muting: false } }),
+    );
+    openUser();
+    expect(await screen.findByText('You cannot see this profile.')).toBeInTheDocument();
+    expect(screen.queryByText('Stargazer')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Follow' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toBeInTheDocument();
+    expect(feedApi.of).not.toHaveBeenCalled();
+  });
+
+  it('says a suspended account is suspended', async () => {
+    users.get.mockResolvedValue(person({ suspended: true }));
+    openUser();
+    expect(await screen.findByText('This account is suspended.')).toBeInTheDocument();
+  });
+
+  it('reports the person, thanks, and blocks from the thanks', async () => {
+    (reportApi.report as jest.Mock).mockResolvedValue('r1');
+    safety.block.mockResolvedValue(true);
+    openUser();
+    await userEvent.click(await screen.findByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this account' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Spam' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(reportApi.report).toHaveBeenCalledWith({ targetType: 'user', targetId: 'u2', reason: 'spam' });
+    const thanks = await screen.findByRole('dialog', { name: 'Report sent' });
+    expect(thanks).toHaveTextContent('Thanks for your report. Our moderators will review it.');
+    await userEvent.click(within(thanks).getByRole('button', { name: 'Block' }));
+    expect(safety.block).toHaveBeenCalledWith('u2');
+    await userEvent.click(within(thanks).getByRole('button', { name: 'Done' }));
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Report' })).toHaveFocus();
   });
 
   it('sends one’s own id to /profile', async () => {

@@ -29,6 +29,7 @@ type Slots = Record<string, string | number>;
 function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
   if (
     post.deleted ||
+    post.removed ||
     post.parentPost ||
     post.avatarUrl ||
     !PLAIN_ID.test(post._id) ||

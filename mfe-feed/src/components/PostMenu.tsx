@@ -1,0 +1,46 @@
+// A post's menu (issue 31): the kit's MenuButton ("More actions") with Report, for others' posts and replies.
+// Report opens the kit's report dialog, which offers to block or mute the author after the thanks.
+import { MenuButton, ReportDialog, reportApi, safetyApi } from '@skynet/kit';
+import { useRef, useState } from 'react';
+import { MoreIcon } from './icons';
+import styles from './PostCard.module.css';
+
+export function PostMenu({
+  postId,
+  authorId,
+  userName,
+}: {
+  postId: string;
+  authorId: string;
+  userName: string;
+}) {
+  const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <MenuButton
+        label="More actions"
+        className={`${styles.action} ${styles.more}`}
+        buttonRef={trigger}
+        items={[{ label: 'Report', onSelect: () => setReporting(true) }]}
+      >
+        <MoreIcon />
+      </MenuButton>
+      <ReportDialog
+        open={reporting}
+        targetType="post"
+        targetId={postId}
+        userName={userName}
+        send={reportApi.report}
+        onBlock={async () => {
+          await safetyApi.block(authorId);
+        }}
+        onMute={async () => {
+          await safetyApi.mute(authorId);
+        }}
+        onClose={() => setReporting(false)}
+        returnFocusTo={trigger}
+      />
+    </>
+  );
+}
