@@ -60,6 +60,14 @@ export const safetyApi = {
       (await http.delete<Envelope<SafetyValueOf<'removeMutedWord'>>>(`/user/mutedWords/${seg(id)}`)).data,
     );
   },
+  /** Whether you block, are blocked by, or mute this person (their profile's buttons). */
+  async relationship(id: Id): Promise<SafetyValueOf<'relationship'>> {
+    return unwrap(await get<SafetyValueOf<'relationship'>>(`/user/${seg(id)}/relationship`, fresh));
+  },
+  /** Who may start a conversation with you now (everyone by default). */
+  async getMessagePolicy(): Promise<SafetyValueOf<'getMessagePolicy'>> {
+    return unwrap(await get<SafetyValueOf<'getMessagePolicy'>>('/user/messagePolicy', fresh));
+  },
   /** Who may start a conversation with you; answers the policy saved. */
   async messagePolicy(policy: MessagePolicyValue): Promise<SafetyValueOf<'messagePolicy'>> {
     const body = { policy } satisfies SafetyBodyOf<'messagePolicy'>;

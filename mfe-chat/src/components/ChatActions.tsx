@@ -11,11 +11,13 @@ export function ChatActions({
   partnerId,
   partner,
   blocking,
+  muting,
   onBlocking,
 }: {
   partnerId: string;
   partner: User | null;
   blocking: boolean;
+  muting: boolean;
   onBlocking: (blocking: boolean) => void;
 }) {
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
@@ -62,7 +64,7 @@ export function ChatActions({
         targetId={partnerId}
         userName={userName}
         blocking={blocking}
-        muting={partner?.relationship?.muting}
+        muting={muting}
         send={reportApi.report}
         onBlock={block}
         onMute={async () => {

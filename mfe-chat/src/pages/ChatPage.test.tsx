@@ -32,11 +32,13 @@ jest.mock('@skynet/kit', () => ({
     block: (...args: unknown[]) => block(...args),
     unblock: (...args: unknown[]) => unblock(...args),
     mute: jest.fn(),
+    relationship: (...args: unknown[]) => relationship(...args),
   },
   reportApi: { report: (...args: unknown[]) => report(...args) },
 }));
 const block = jest.fn();
 const unblock = jest.fn();
+const relationship = jest.fn();
 const report = jest.fn();
 const chatRead = jest.fn();
 
@@ -74,6 +76,7 @@ beforeEach(() => {
   unblock.mockReset();
   report.mockReset();
   getUser.mockReset().mockResolvedValue(partner);
+  relationship.mockReset().mockResolvedValue({ blocking: false, blockedBy: false, muting: false });
   jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
 

@@ -1,6 +1,6 @@
-import { Loader } from '@skynet/kit';
+import { Loader, safetyApi } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ChatActions } from '../components/ChatActions';
 import { ChatHeader } from '../components/ChatHeader';
@@ -28,9 +28,20 @@ function Chat({ partnerId }: { partnerId: string }) {
   const composer = useComposer(conversation.send);
   useReadMark(conversation.conversationId, conversation.messages, user?._id ?? null);
   const partnerName = partner?.userName ?? 'They';
-  // You block them (issue 31): from their profile's relationship, then as the menu changes it.
+  // Your standing with them (issue 31): GET /user/:id/relationship, then as the menu changes it.
+  const [relationship, setRelationship] = useState<{ blocking: boolean; muting: boolean } | null>(null);
+  useEffect(() => {
+    let live = true;
+    safetyApi.relationship(partnerId).then(
+      (value) => live && setRelationship(value),
+      () => {}, // the menu starts from "neither"; a refused send says why
+    );
+    return () => {
+      live = false;
+    };
+  }, [partnerId]);
   const [blockChange, setBlockChange] = useState<boolean | null>(null);
-  const blocking = blockChange ?? partner?.relationship?.blocking ?? false;
+  const blocking = blockChange ?? relationship?.blocking ?? false;
 
   return (
     <div className={styles.chat}>
@@ -44,6 +55,7 @@ function Chat({ partnerId }: { partnerId: string }) {
               partnerId={partnerId}
               partner={partner}
               blocking={blocking}
+              muting={relationship?.muting ?? false}
               onBlocking={setBlockChange}
             />
           ) : null

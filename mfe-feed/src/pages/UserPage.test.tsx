@@ -17,7 +17,13 @@ jest.mock('@skynet/kit', () => ({
   userApi: { get: jest.fn(), isFollowing: jest.fn(), setFollowing: jest.fn() },
   planetApi: { list: jest.fn() },
   feedApi: { of: jest.fn() },
-  safetyApi: { block: jest.fn(), unblock: jest.fn(), mute: jest.fn(), unmute: jest.fn() },
+  safetyApi: {
+    block: jest.fn(),
+    unblock: jest.fn(),
+    mute: jest.fn(),
+    unmute: jest.fn(),
+    relationship: jest.fn(),
+  },
   reportApi: { report: jest.fn() },
 }));
 const safety = safetyApi as jest.Mocked<typeof safetyApi>;
@@ -48,6 +54,7 @@ beforeEach(() => {
   (feedApi.of as jest.Mock).mockResolvedValue([]);
   users.get.mockResolvedValue(person());
   users.isFollowing.mockResolvedValue(false);
+  safety.relationship.mockResolvedValue({ blocking: false, blockedBy: false, muting: false });
 });
 
 const openUser = (id = 'u2') => renderAt(<UserPage />, { url: `/user/${id}`, path: '/user/:id' });
@@ -167,8 +174,8 @@ describe('UserPage', () => {
     expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
   });
 
-  it('starts from the relationship the profile answers: Unblock and Unmute', async () => {
-    users.get.mockResolvedValue(person({ relationship: { blocking: true, blockedBy: false, muting: true } }));
+  it('starts from your relationship with them: Unblock and Unmute', async () => {
+    safety.relationship.mockResolvedValue({ blocking: true, blockedBy: false, muting: true });
     openUser();
     expect(await screen.findByRole('button', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.getByText(/^You block @orion/)).toBeInTheDocument();
@@ -176,9 +183,7 @@ describe('UserPage', () => {
   });
 
   it('hides the bio and posts of someone who blocked you', async () => {
-    users.get.mockResolvedValue(
-      person({ relationship: { blocking: false, blockedBy: true, muting: false } }),
-    );
+    safety.relationship.mockResolvedValue({ blocking: false, blockedBy: true, muting: false });
     openUser();
     expect(await screen.findByText('You cannot see this profile.')).toBeInTheDocument();
     expect(screen.queryByText('Stargazer')).not.toBeInTheDocument();

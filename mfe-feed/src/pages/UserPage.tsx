@@ -6,14 +6,15 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { FollowButton } from '../components/FollowButton';
 import styles from '../components/ProfileCard.module.css';
 import { ProfileView } from '../components/ProfileView';
-import { useProfile } from '../hooks/useProfile';
+import { type ProfileState, useProfile } from '../hooks/useProfile';
 
 export const BLOCKED_BY_TEXT = 'You cannot see this profile.';
 export const blockingText = (userName: string) =>
   `You block @${userName}: you do not see their posts and they cannot reach you. Unblock to undo it.`;
 
-type Relationship = NonNullable<User['relationship']>;
+type Relationship = Awaited<ReturnType<typeof safetyApi.relationship>>;
 const NONE: Relationship = { blocking: false, blockedBy: false, muting: false };
+const LOADING: ProfileState = { state: 'loading' };
 
 /** /user/:id: someone else's profile; one's own id redirects to /profile (spec point 6). */
 export default function UserPage() {
@@ -25,17 +26,27 @@ export default function UserPage() {
   const base = profile.state === 'ready' ? profile.user.followerCount : undefined;
   useEffect(() => setFollowers(base), [base]);
   const onDelta = useCallback((delta: 1 | -1) => setFollowers((n) => Math.max(0, (n ?? 0) + delta)), []);
-  // Your standing with them (issue 31): from GET /user/:id, then as your Block and Mute change it.
-  const loaded = profile.state === 'ready' ? profile.user : null;
-  // Read in the same render as the profile (an effect would let the posts of someone blocked start loading first).
-  const [changed, setChanged] = useState<{ of: User; value: Relationship } | null>(null);
-  const relationship = changed && changed.of === loaded ? changed.value : (loaded?.relationship ?? NONE);
+  // Your standing with them (issue 31): GET /user/:id/relationship, alongside the profile (the server already
+  // leaves out the posts of someone blocked either way), then as your Block and Mute change it.
+  // The profile shows once both are known, so the posts of someone blocked are never asked for.
+  const [fetched, setFetched] = useState<{ of: string; value: Relationship } | null>(null);
+  useEffect(() => {
+    if (own || !id) return;
+    let live = true;
+    safetyApi.relationship(id).then(
+      (value) => live && setFetched({ of: id, value }),
+      // The buttons start from "neither" (a refused action says why); the server hides what a block hides.
+      () => live && setFetched({ of: id, value: NONE }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, own]);
+  const known = fetched?.of === id ? fetched.value : NONE;
+  const [changed, setChanged] = useState<{ of: string; value: Relationship } | null>(null);
+  const relationship = changed && changed.of === id ? changed.value : known;
   const change = (patch: Partial<Relationship>) =>
-    loaded &&
-    setChanged((now) => ({
-      of: loaded,
-      value: { ...(now && now.of === loaded ? now.value : (loaded.relationship ?? NONE)), ...patch },
-    }));
+    setChanged((now) => ({ of: id, value: { ...(now && now.of === id ? now.value : known), ...patch } }));
   const following = useRef<boolean | null>(null);
   const onFollowState = useCallback((on: boolean | null) => {
     following.current = on;
@@ -50,7 +61,7 @@ export default function UserPage() {
   const blocked = relationship.blocking || relationship.blockedBy;
   return (
     <ProfileView
-      profile={profile}
+      profile={fetched?.of === id ? profile : LOADING}
       title="Profile"
       followerCount={followers}
       hidden={(user) =>

@@ -1,11 +1,10 @@
 // 'Direct messages' (issue 31): who may start a conversation with you, saved as soon as it is chosen (PATCH
-// /api/user/messagePolicy); the current value is the signed-in person's, everyone by default. A failed save puts
-// the earlier choice back and says why.
+// /api/user/messagePolicy); the current value is read from GET /api/user/messagePolicy (the radios wait for it). A
+// failed save puts the earlier choice back and says why.
 import { failureText, type MessagePolicyValue, safetyApi } from '@skynet/kit';
-import { session, useSession } from '@skynet/shared';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import styles from './Safety.module.css';
-import { Section } from './Section';
+import { Failed, Section } from './Section';
 
 export const MESSAGE_POLICIES: readonly [MessagePolicyValue, string][] = [
   ['everyone', 'Everyone'],
@@ -14,8 +13,20 @@ export const MESSAGE_POLICIES: readonly [MessagePolicyValue, string][] = [
 ];
 
 export function MessagePolicySection() {
-  const { user } = useSession();
-  const saved = user?.messagePolicy ?? 'everyone';
+  const [saved, setSaved] = useState<MessagePolicyValue | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoadFailed(false);
+    safetyApi.getMessagePolicy().then(
+      (policy) => live && setSaved(policy),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
   const [choice, setChoice] = useState<MessagePolicyValue | null>(null);
   const [saving, setSaving] = useState(false);
   const [said, setSaid] = useState('');
@@ -24,7 +35,7 @@ export function MessagePolicySection() {
   const value = choice ?? saved;
 
   const choose = (next: MessagePolicyValue) => {
-    if (saving || next === value) return;
+    if (saving || value === null || next === value) return;
     const before = value;
     setChoice(next);
     setSaving(true);
@@ -33,7 +44,7 @@ export function MessagePolicySection() {
     safetyApi
       .messagePolicy(next)
       .then((policy) => {
-        session.patchUser({ messagePolicy: policy });
+        setSaved(policy);
         setChoice(policy);
         setSaid('Saved.');
       })
@@ -49,7 +60,15 @@ export function MessagePolicySection() {
       <p className={styles.intro} id={labelId}>
         Who can message you
       </p>
-      <div className={styles.choices} role="radiogroup" aria-labelledby={labelId} aria-busy={saving}>
+      {loadFailed && (
+        <Failed text="Who can message you could not be loaded." onRetry={() => setAttempt((n) => n + 1)} />
+      )}
+      <div
+        className={styles.choices}
+        role="radiogroup"
+        aria-labelledby={labelId}
+        aria-busy={saving || value === null}
+      >
         {MESSAGE_POLICIES.map(([policy, label]) => (
           <label key={policy} className={styles.choice}>
             <input
@@ -57,6 +76,7 @@ export function MessagePolicySection() {
               name="messagePolicy"
               value={policy}
               checked={value === policy}
+              disabled={value === null}
               onChange={() => choose(policy)}
             />
             {label}

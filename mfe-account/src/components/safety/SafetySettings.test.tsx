@@ -1,6 +1,6 @@
 import { exportApi, safetyApi } from '@skynet/kit';
 import { aUser, deferred, httpError, renderAt } from '@skynet/kit/testing';
-import { session, useSession } from '@skynet/shared';
+import { useSession } from '@skynet/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import SettingsPage from '../../pages/SettingsPage';
@@ -23,6 +23,7 @@ jest.mock('@skynet/kit', () => ({
     addMutedWord: jest.fn(),
     removeMutedWord: jest.fn(),
     messagePolicy: jest.fn(),
+    getMessagePolicy: jest.fn(),
   },
   exportApi: { exports: jest.fn(), requestExport: jest.fn() },
 }));
@@ -41,12 +42,13 @@ beforeEach(() => {
   jest.mocked(useSession).mockReturnValue({
     status: 'signed-in',
     token: 't',
-    user: aUser({ messagePolicy: 'following' }),
+    user: aUser(),
     endedBy: null,
   });
   api.blocks.mockResolvedValue([]);
   api.mutes.mockResolvedValue([]);
   api.mutedWords.mockResolvedValue([]);
+  api.getMessagePolicy.mockResolvedValue('following');
   exports.exports.mockResolvedValue([]);
 });
 
@@ -160,23 +162,27 @@ test('who can message you: shows the saved choice and saves a new one, putting i
       .getAllByRole('radio')
       .map((r) => r.closest('label')?.textContent),
   ).toEqual(['Everyone', 'People I follow', 'Nobody']);
-  expect(within(group).getByRole('radio', { name: 'People I follow' })).toBeChecked();
+  expect(await within(group).findByRole('radio', { name: 'People I follow', checked: true })).toBeEnabled();
   await user.click(within(group).getByRole('radio', { name: 'Nobody' }));
   expect(api.messagePolicy).toHaveBeenCalledWith('nobody');
   expect(within(group).getByRole('radio', { name: 'Nobody' })).toBeChecked();
   saving.resolve('nobody');
   expect(await within(dm).findByText('Saved.')).toBeInTheDocument();
-  expect(session.patchUser).toHaveBeenCalledWith({ messagePolicy: 'nobody' });
   await user.click(within(group).getByRole('radio', { name: 'Everyone' }));
   expect(await within(dm).findByRole('alert')).toHaveTextContent('Database away.');
   expect(within(group).getByRole('radio', { name: 'Nobody' })).toBeChecked();
 });
 
-test('everyone may message you when the account has no policy yet', async () => {
-  jest.mocked(useSession).mockReturnValue({ status: 'signed-in', token: 't', user: aUser(), endedBy: null });
+test('the choice waits for the saved policy; a failed load says so with Try again', async () => {
+  api.getMessagePolicy
+    .mockRejectedValueOnce(httpError(500, 'Database away.'))
+    .mockResolvedValueOnce('everyone');
   show();
-  expect(screen.getByRole('radio', { name: 'Everyone' })).toBeChecked();
-  expect(await screen.findByText('You have not muted any words.')).toBeInTheDocument();
+  const dm = region('Direct messages');
+  expect(within(dm).getByRole('radio', { name: 'Everyone' })).toBeDisabled();
+  await user.click(await within(dm).findByRole('button', { name: 'Try again' }));
+  expect(await within(dm).findByRole('radio', { name: 'Everyone', checked: true })).toBeEnabled();
+  expect(api.getMessagePolicy).toHaveBeenCalledTimes(2);
 });
 
 test('Download your data starts an archive, says it will be mailed, and lists earlier exports', async () => {
