@@ -22,6 +22,8 @@ export interface UserRow {
   post_count: number;
   created_at: Date | string;
   deleted_at: Date | string | null;
+  suspended_at: Date | string | null;
+  silenced_at: Date | string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -38,6 +40,7 @@ export function toUser(r: UserRow): User {
     followingCount: r.following_count,
     postCount: r.post_count,
     location: { planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
+    ...(r.suspended_at ? { suspended: true } : {}),
   };
 }
 
@@ -58,7 +61,7 @@ export function toCurrentUser(r: UserRow): CurrentUser {
 }
 
 export const USER_COLUMNS = sql.raw(
-  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at',
+  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at, u.suspended_at, u.silenced_at',
 );
 
 /** Maps a unique-constraint violation to the sentence the person needs. */
