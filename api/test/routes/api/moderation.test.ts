@@ -249,6 +249,8 @@ describe('resolving reports', () => {
     assert.equal((await resolve(admin, NO_SUCH_ID, 'dismiss')).status, 404);
     assert.equal((await resolve(admin, 'nope', 'dismiss')).status, 404);
     assert.equal((await resolve(admin, ra, 'ban')).status, 400);
+    const aboutAdmin = await reported(a, 'user', admin.id);
+    assert.equal((await resolve(admin, aboutAdmin, 'suspend')).status, 400, 'not yourself');
     assert.equal((await resolve(admin, ra, 'dismiss', '   ')).status, 400);
     assert.deepEqual(await auditOf(ra), [
       {

@@ -222,6 +222,8 @@ export function createReports(db: Db, posts: Pick<PostsRepository, 'byId' | 'aut
         sql`SELECT target_user_id FROM reports WHERE id = ${reportId}`,
       );
       if (!seen) throw notFound('Report not found.');
+      if (seen.target_user_id === actor.id && (action === 'silence' || action === 'suspend'))
+        throw badRequest(`You cannot ${action} yourself.`);
       return db.transaction(async (tx) => {
         // The person first, then the report: every resolution about one person takes the same locks in the same
         // order (the reports resolved together all name them), so two moderators never deadlock.
