@@ -9,7 +9,7 @@ import { adminCommand, operator, runAdmin } from '../../../src/cli/admin.js';
 import { rows } from '../../../src/db/database.js';
 import { ACCOUNT_SUSPENDED } from '../../../src/plugins/app/auth.js';
 import { browserCookie } from '../../cookies.js';
-import { call, type SignedUp, signup, TEST_DB, useApp } from '../../helper.js';
+import { call, deleteAccount, type SignedUp, signup, TEST_DB, useApp } from '../../helper.js';
 import { listen, next, openSocket } from '../../sockets.js';
 
 const ctx = useApp();
@@ -350,6 +350,20 @@ describe('resolving reports', () => {
       payload: { reason: 'x' },
     });
     assert.equal(restore.status, 409);
+  });
+
+  it('a removed post of an account deleted since cannot come back (409)', async () => {
+    const admin = await makeAdmin();
+    const [author, reporter] = [await signup(ctx.app), await signup(ctx.app)];
+    const p = await post(author, 'gone with the account');
+    assert.equal((await resolve(admin, await reported(reporter, 'post', p), 'remove')).status, 200);
+    assert.equal((await deleteAccount(ctx.app, author.token)).status, 200);
+    const restore = await call(ctx.app, `POST /api/admin/posts/${p}/restore`, {
+      token: admin.token,
+      payload: { reason: 'x' },
+    });
+    assert.equal(restore.status, 409);
+    assert.equal((await call(ctx.app, `GET /api/post/${p}`)).body.value.deleted, true);
   });
 
   it('warn notifies the person (a group of its own, live unread count), audited', async () => {

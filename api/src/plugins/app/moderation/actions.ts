@@ -134,6 +134,11 @@ export async function removePost(q: Query, actor: Actor, postId: string, reason:
 export async function restorePost(q: Query, actor: Actor, postId: string, reason: string): Promise<Effects> {
   const post = await lockPost(q, postId);
   if (!post.removed) throw conflict('This post was not removed by the moderators.');
+  const [author] = await rows(
+    q,
+    sql`SELECT 1 FROM users WHERE id = ${post.author_id} AND deleted_at IS NULL`,
+  );
+  if (!author) throw conflict('Its author deleted their account: the post cannot come back.');
   await q.execute(sql`UPDATE posts SET deleted = false, removed = false WHERE id = ${postId}`);
   if (post.thread_seq === null)
     await q.execute(sql`UPDATE users SET post_count = post_count + 1 WHERE id = ${post.author_id}`);
