@@ -14,6 +14,7 @@ import healthPlugin from './plugins/app/health.js';
 import inputGuardPlugin from './plugins/app/input-guard.js';
 import jobsPlugin from './plugins/app/jobs.js';
 import mailerPlugin from './plugins/app/mailer.js';
+import moderationRepository from './plugins/app/moderation-repository.js';
 import notificationsPlugin from './plugins/app/notifications.js';
 import oidcPlugin from './plugins/app/oidc.js';
 import planetsRepository from './plugins/app/planets-repository.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(oidcPlugin, { config });
   await app.register(realtimePlugin, { config });
   await app.register(notificationsPlugin);
+  await app.register(moderationRepository);
   await app.register(sessionSocketsPlugin);
   await app.register(jobsPlugin, { config, schedule: options.scheduleJobs ?? true });
   await app.register(exportsPlugin);

@@ -230,6 +230,52 @@ const MATRIX: Record<string, Row> = {
     payload: () => ({ policy: 'everyone' }),
     other: 200,
   },
+  // Reports: anyone signed in (Alice's post, reported again: the open report is answered).
+  'POST /api/report': {
+    url: '/api/report',
+    payload: (v) => ({ targetType: 'post', targetId: v.alicePost, reason: 'spam' }),
+    other: 200,
+  },
+  // Moderation: administrators only (403 for anyone else), aimed at a person of its own, never at Alice.
+  'GET /api/admin/reports': { url: '/api/admin/reports?status=open&page=0', other: 403, admin: 200 },
+  'POST /api/admin/reports/:id/resolve': {
+    url: async (v) => `/api/admin/reports/${await freshReport(v)}/resolve`,
+    payload: () => ({ action: 'dismiss', reason: 'matrix' }),
+    other: 403,
+    admin: 200,
+  },
+  'POST /api/admin/users/:id/suspend': {
+    url: async () => `/api/admin/users/${await moderated()}/suspend`,
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 200,
+  },
+  'DELETE /api/admin/users/:id/suspend': {
+    url: async () => `/api/admin/users/${await moderated()}/suspend`,
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 200,
+  },
+  'POST /api/admin/users/:id/silence': {
+    url: async () => `/api/admin/users/${await moderated()}/silence`,
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 200,
+  },
+  'DELETE /api/admin/users/:id/silence': {
+    url: async () => `/api/admin/users/${await moderated()}/silence`,
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 200,
+  },
+  // Alice's post was not removed: the administrator gets past the check and hears why (409).
+  'POST /api/admin/posts/:id/restore': {
+    url: (v) => `/api/admin/posts/${v.alicePost}/restore`,
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 409,
+  },
+  'GET /api/admin/audit': { url: '/api/admin/audit?page=0', other: 403, admin: 200 },
   'GET /api/media/avatars/:file': { url: '/api/media/avatars/nobody.webp', anonymous: 404, other: 404 },
   // The site (no site built in this test): public files and pages.
   'GET /remotes.json': { url: '/remotes.json', anonymous: 404, other: 404 },
@@ -265,6 +311,21 @@ async function freshPost(v: Victims): Promise<string> {
     payload: { content: 'delete me?', location: LOCATION },
   });
   return r.body.value._id;
+}
+
+/** An open report (Bob's, of a fresh post of Alice's), for each resolve. */
+async function freshReport(v: Victims): Promise<string> {
+  const r = await call(app, 'POST /api/report', {
+    token: v.bob.token,
+    payload: { targetType: 'post', targetId: await freshPost(v), reason: 'spam' },
+  });
+  return r.body.value._id;
+}
+/** The person the moderation rows act on: one of their own, so nobody else's account changes. */
+let moderatedId: string | null = null;
+async function moderated(): Promise<string> {
+  moderatedId ??= (await signup(app)).id;
+  return moderatedId;
 }
 
 describe(`access matrix: every call x ${WHO.join(', ')} (${TEST_DB})`, () => {

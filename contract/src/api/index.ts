@@ -35,8 +35,8 @@ export {
   safetyCalls,
 };
 
-// Issue 31's groups (safetyCalls, reportCalls, moderationCalls, exportCalls) join `calls` as their routes land: the
-// API refuses to start when its routes and `calls` differ.
+// Issue 31's groups (safetyCalls, exportCalls) join `calls` as their routes land (reportCalls and moderationCalls
+// have): the API refuses to start when its routes and `calls` differ.
 /** Every call the API serves, by operation id. */
 export const calls = {
   ...miscCalls,
@@ -50,5 +50,7 @@ export const calls = {
   ...notificationCalls,
   ...safetyCalls,
   ...exportCalls,
+  ...reportCalls,
+  ...moderationCalls,
 };
 export type Calls = typeof calls;

@@ -52,7 +52,7 @@ export const moderationCalls = {
     path: '/admin/reports/:id/resolve',
     tags,
     description:
-      'Acts on a report: dismiss, remove (the post), warn, silence or suspend (the person), with a reason. Other open reports of the same target are resolved with it.',
+      'Acts on a report: dismiss, remove (the post), warn, silence or suspend (the person), with a reason. Other open reports of the same target are resolved with it (silence and suspend: every open report about the person). 409 when it is resolved already or the action does not apply.',
     params: IdParams,
     body: Type.Object({ action: ModerationAction, reason: Reason }, { additionalProperties: false }),
     response: { 200: OkValue(Report), ...errors(400, 401, 403, 404, 409) },

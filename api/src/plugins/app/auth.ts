@@ -5,14 +5,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
-import { unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 
 export interface Account {
   id: string;
   admin: boolean;
   tokenVersion: number;
+  /** Suspended by the moderators (issue 31): their writes are refused (requireAuth). */
+  suspended: boolean;
 }
+
+/** The answer to a suspended person's sign-in, refresh or write. */
+export const ACCOUNT_SUSPENDED = 'This account is suspended by the moderators.';
 
 /** The signed-in user of a request or socket: the account, and the session and expiry of the token used. */
 export interface AuthUser extends Account {
@@ -239,9 +244,10 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     loading.clear();
     const seen = generation;
     database
-      .query<{ id: string; admin: boolean; token_version: number }>(
+      .query<{ id: string; admin: boolean; token_version: number; suspended: boolean }>(
         'auth_accounts',
-        'SELECT id, admin, token_version FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL',
+        `SELECT id, admin, token_version, suspended_at IS NOT NULL AS suspended
+         FROM users WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
         [batch.map(([id]) => id)],
       )
       .then((found) => {
@@ -257,6 +263,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
             id: row.id,
             admin: row.admin,
             tokenVersion: row.token_version,
+            suspended: row.suspended,
           });
           if (fresh)
             setBounded(accounts, id, { account, until: Date.now() + ACCOUNT_TTL_MS }, ACCOUNT_CACHE_MAX);
@@ -432,4 +439,9 @@ export async function requireAuth(this: FastifyInstance, request: FastifyRequest
   if (user) request.user = user;
   if (request.routeOptions.config?.public || request.is404) return;
   if (!user) throw unauthorized('Your session is missing or has expired. Please sign in again.');
+  // Suspending ends every token at once (moderation.ts); this refuses writes of any that slipped through (a token
+  // signed in the moment before). The flag comes with the cached account: suspend and unsuspend both bump the token
+  // version, whose notification refreshes every process's copy.
+  if (user.suspended && request.method !== 'GET' && request.method !== 'HEAD')
+    throw forbidden(ACCOUNT_SUSPENDED);
 }

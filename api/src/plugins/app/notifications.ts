@@ -21,7 +21,8 @@ const EMIT_DELAY_MS = 30;
 export type NotificationTarget = { postId: string; sourceId?: string } | { userId: string };
 
 /** A group id (NotificationGroup.id) as the page sends it back: kind, post ('-' none), UTC day, newest row id. */
-const GROUP_ID = /^(like|comment|reply|follow)\.([0-9a-f-]{36}|-)\.(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/;
+const GROUP_ID =
+  /^(like|comment|reply|follow|moderation)\.([0-9a-f-]{36}|-)\.(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/;
 
 export interface GroupRef {
   kind: NotificationKind;
@@ -52,6 +53,7 @@ interface GroupRow {
   unread: boolean;
   actor_ids: string;
   post_preview: string | null;
+  message: string | null;
 }
 
 /** One notification row per (recipient, kind, actor, post) for likes and follows: liking again after an unlike is not news. */
@@ -80,20 +82,23 @@ const WANTED = String.raw`NOT EXISTS (SELECT 1 FROM blocks b
     AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = $1 AND m.muted_id = n.actor_id)
     AND (n.source_id IS NULL OR NOT EXISTS (SELECT 1 FROM muted_words w JOIN posts s ON s.id = n.source_id
       WHERE w.user_id = $1 AND (w.expires_at IS NULL OR w.expires_at > now())
-        AND s.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(w.word, '([^[:alnum:][:space:]])', '\', 'g')
+        AND s.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(w.word, '([^[:alnum:][:space:]])', '\\\1', 'g')
           || '($|[^[:alnum:]_])')))`;
 
+// A moderation notice (issue 31) is a group of its own (the 4th key: its id), kept when the administrator's account
+// is deleted, and carries its message.
 const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at, g.actor_count, g.unread, g.actor_ids,
-    CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
+    g.message, CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
       ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview
   FROM (
-    SELECT n.kind, n.post_id, (n.created_at AT TIME ZONE 'UTC')::date AS day, max(n.id) AS top,
+    SELECT n.kind, n.post_id, (n.created_at AT TIME ZONE 'UTC')::date AS day,
+      CASE WHEN n.kind = 'moderation' THEN n.id END AS single, max(n.id) AS top,
       max(n.created_at) AS latest_at, count(DISTINCT n.actor_id)::int AS actor_count,
       bool_or(n.read_at IS NULL) AS unread,
-      array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids
-    FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
-    WHERE n.user_id = $1 AND ${WANTED}
-    GROUP BY 1, 2, 3
+      array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids, max(n.message) AS message
+    FROM notifications n JOIN users u ON u.id = n.actor_id
+    WHERE n.user_id = $1 AND (n.kind = 'moderation' OR (u.deleted_at IS NULL AND ${WANTED}))
+    GROUP BY 1, 2, 3, 4
   ) g LEFT JOIN posts p ON p.id = g.post_id
   ORDER BY g.top DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
 
@@ -101,8 +106,9 @@ const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at
 // mark (LATERAL), so the cost is the unread messages, never the history: a plain join let the planner hash-join every
 // message of every conversation (a parallel scan of 5 M rows, 0.7 s per send, in the 10 M-row bench).
 const COUNTS = `SELECT
-    (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id AND u.deleted_at IS NULL
-      WHERE n.user_id = $1 AND n.read_at IS NULL AND ${WANTED}) AS notifications,
+    (SELECT count(*)::int FROM notifications n JOIN users u ON u.id = n.actor_id
+      WHERE n.user_id = $1 AND n.read_at IS NULL
+        AND (n.kind = 'moderation' OR (u.deleted_at IS NULL AND ${WANTED}))) AS notifications,
     (SELECT coalesce(sum(unread.n), 0)::int FROM conversations c
       CROSS JOIN LATERAL (SELECT count(*) AS n FROM messages m
         WHERE m.conversation_id = c.id AND m.seq > CASE WHEN c.user_a = $1 THEN c.read_a ELSE c.read_b END
@@ -114,6 +120,7 @@ const READ_GROUPS = `UPDATE notifications n SET read_at = now()
   WHERE n.user_id = $1 AND n.read_at IS NULL AND n.kind = g.kind
     AND n.post_id IS NOT DISTINCT FROM NULLIF(g.post, '')::uuid
     AND (n.created_at AT TIME ZONE 'UTC')::date = g.day AND n.id <= g.top
+    AND (g.kind <> 'moderation' OR n.id = g.top)
   RETURNING n.id`;
 
 const CHAT_READ = `UPDATE conversations c SET
@@ -214,7 +221,9 @@ export function createNotifications(
         userId,
         page * PAGE_SIZE,
       ]);
-      const ids = [...new Set(groups.flatMap((g) => g.actor_ids.split(',')))];
+      const ids = [
+        ...new Set(groups.filter((g) => g.kind !== 'moderation').flatMap((g) => g.actor_ids.split(','))),
+      ];
       const actors = new Map(
         (
           await database.query<{ id: string; user_name: string; avatar_file: string | null }>(
@@ -224,19 +233,24 @@ export function createNotifications(
           )
         ).map((u) => [u.id, { _id: u.id, userName: u.user_name, avatarUrl: avatarUrl(u.avatar_file) }]),
       );
-      return groups.map((g) => ({
-        id: `${g.kind}.${g.post_id ?? '-'}.${g.day}.${g.top}`,
-        kind: g.kind,
-        postId: g.post_id,
-        postPreview: g.post_preview,
-        actors: [...new Set(g.actor_ids.split(','))]
-          .map((id) => actors.get(id))
-          .filter((a) => a !== undefined)
-          .slice(0, 3),
-        actorCount: g.actor_count,
-        latestAt: new Date(g.latest_at).toISOString(),
-        unread: g.unread,
-      }));
+      return groups.map((g) => {
+        const group = {
+          id: `${g.kind}.${g.post_id ?? '-'}.${g.day}.${g.top}`,
+          kind: g.kind,
+          postId: g.post_id,
+          postPreview: g.post_preview,
+          actors: [...new Set(g.actor_ids.split(','))]
+            .map((id) => actors.get(id))
+            .filter((a) => a !== undefined)
+            .slice(0, 3),
+          actorCount: g.actor_count,
+          latestAt: new Date(g.latest_at).toISOString(),
+          unread: g.unread,
+        };
+        // The moderators speak as one: which administrator acted is in the audit log, not told to the person.
+        if (g.kind === 'moderation') return { ...group, actors: [], actorCount: 0, message: g.message ?? '' };
+        return group;
+      });
     },
 
     /** Marks the named groups read (up to the newest notification each named) or, with `all`, everything. */

@@ -7,6 +7,7 @@ import type { Config } from '../../config.js';
 import { rows } from '../../db/database.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/ids.js';
+import { ACCOUNT_SUSPENDED } from './auth.js';
 
 export const OIDC_NOT_CONFIGURED = 'Sign-in with an identity provider is not configured.';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -158,6 +159,7 @@ async function oidcPlugin(app: FastifyInstance, opts: { config: Config }) {
       }
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
+      if (user.suspended_at) throw new HttpError(403, ACCOUNT_SUSPENDED);
       // When the person last signed in at the provider (auth_time), else now: re-authentication reads it.
       const now = Date.now();
       const authTime =

@@ -241,24 +241,38 @@ export function createPostsRepository(
       return post;
     },
 
-    /** Author or admin only. A deleted post keeps its row (replies and feeds stay consistent) with content ''. */
-    async remove(id: string, user: { id: string; admin: boolean }): Promise<void> {
+    /**
+     * Author or admin only. A deleted post keeps its row (replies and feeds stay consistent) with content ''. A post
+     * the moderators removed (its text kept for a restore) is deleted for good. `byAdmin` runs in the transaction
+     * when an administrator deletes someone else's post (the audit log and the author's notice).
+     */
+    async remove(
+      id: string,
+      user: { id: string; admin: boolean },
+      byAdmin?: (tx: Pick<Db, 'execute'>, post: { id: string; authorId: string }) => Promise<void>,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await rows<{ author_id: string; deleted: boolean; thread_seq: number | null }>(
-          tx,
-          sql`SELECT author_id, deleted, thread_seq FROM posts WHERE id = ${id} FOR UPDATE`,
-        );
+        const [row] = await rows<{
+          author_id: string;
+          deleted: boolean;
+          removed: boolean;
+          thread_seq: number | null;
+        }>(tx, sql`SELECT author_id, deleted, removed, thread_seq FROM posts WHERE id = ${id} FOR UPDATE`);
         if (!row) throw notFound('Post not found.');
         if (row.author_id !== user.id && !user.admin)
           throw forbidden('Only the author or an administrator can delete this post.');
-        if (row.deleted) return;
-        await tx.execute(sql`UPDATE posts SET deleted = true, content = '' WHERE id = ${id}`);
-        // A comment never counted in the author's postCount (it takes none of the feed counters).
-        if (row.thread_seq === null) {
+        if (row.deleted && !row.removed) return;
+        await tx.execute(
+          sql`UPDATE posts SET deleted = true, removed = false, content = '' WHERE id = ${id}`,
+        );
+        // A comment never counted in the author's postCount (it takes none of the feed counters); a removed post
+        // no longer does.
+        if (row.thread_seq === null && !row.deleted) {
           await tx.execute(
             sql`UPDATE users SET post_count = GREATEST(post_count - 1, 0) WHERE id = ${row.author_id}`,
           );
         }
+        if (row.author_id !== user.id && byAdmin) await byAdmin(tx, { id, authorId: row.author_id });
       });
       // The post's own pages, and those of its replies (their parent preview).
       await changed({ kind: 'changed', ids: [id] });

@@ -2,11 +2,13 @@ import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { contractMismatches, type ServedRoute } from '../../lib/route-schema.js';
 import { requireAuth } from '../../plugins/app/auth.js';
+import adminRoutes from './admin.js';
 import feedRoutes from './feed.js';
 import miscRoutes from './misc.js';
 import notificationRoutes from './notifications.js';
 import planetRoutes from './planets.js';
 import postRoutes from './posts.js';
+import reportRoutes from './reports.js';
 import safetyRoutes, { exportRoutes } from './safety.js';
 import userAccountRoutes from './user-account.js';
 import userAuthRoutes from './user-auth.js';
@@ -51,6 +53,8 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(notificationRoutes);
   await app.register(safetyRoutes);
   await app.register(exportRoutes);
+  await app.register(reportRoutes);
+  await app.register(adminRoutes);
   const problems = contractMismatches(served, calls);
   if (problems.length > 0)
     throw new Error(`The API's routes differ from @skynet/contract:\n${problems.join('\n')}`);

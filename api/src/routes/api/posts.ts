@@ -92,7 +92,13 @@ export default async function postRoutes(fastify: FastifyInstance) {
     if (!isUuid(request.params.id)) throw notFound('Post not found.');
     // Its planet, for the live feeds that may have announced it (read before: a deleted post keeps its row).
     const before = await posts.byId(request.params.id);
-    await posts.remove(request.params.id, currentUser(request));
+    const me = currentUser(request);
+    let author: string | null = null;
+    await posts.remove(request.params.id, me, async (tx, post) => {
+      author = post.authorId;
+      await app.moderation.adminDeleted(tx, { id: me.id }, post);
+    });
+    if (author) app.notifications.changed(author);
     if (before && !before.deleted)
       app.realtime.postDeleted({ id: before._id, planetId: before.location.planetId });
     return { success: true as const };

@@ -1,12 +1,12 @@
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appendSetCookie, readCookie, serializeCookie } from '../../lib/cookies.js';
-import { badRequest, HttpError, notFound, unauthorized } from '../../lib/errors.js';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid, randomToken } from '../../lib/ids.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { bearerToken, currentUser } from '../../plugins/app/auth.js';
+import { ACCOUNT_SUSPENDED, bearerToken, currentUser } from '../../plugins/app/auth.js';
 import {
   clearRefreshCookie,
   refreshCookieOf,
@@ -81,6 +81,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       if (!user || !ok) throw unauthorized(LOGIN_FAILED);
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
+      if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
       return { success: true as const, value: await startSession(app, request, reply, user) };
     },
   );
@@ -112,6 +113,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
           }
           if (result.kind === 'rotated' || result.kind === 'grace') {
             const account = await app.tokens.account(result.session.user_id);
+            if (account?.suspended) {
+              clearRefreshCookie(app, reply);
+              throw forbidden(ACCOUNT_SUSPENDED);
+            }
             if (account) {
               if (result.kind === 'rotated')
                 setRefreshCookie(app, reply, result.refreshToken, result.refreshExpiresAt);
@@ -129,6 +134,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       }
       // No usable cookie: a valid bearer token gets a new token that ends when it does (nothing is extended).
       const user = currentUser(request);
+      if (user.suspended) throw forbidden(ACCOUNT_SUSPENDED);
       const value = await app.tokens.sign({
         id: user.id,
         tokenVersion: user.tokenVersion,
@@ -263,6 +269,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       appendSetCookie(reply, serializeCookie(oidcCookie, '', oidcCookieOptions(0)));
       const user = await app.usersRepository.byId(userId);
       if (!user || user.deleted_at) throw badRequest('This account cannot sign in.');
+      if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
       return { success: true as const, value: await startSession(app, request, reply, user, authTime) };
     },
   );
