@@ -224,6 +224,14 @@ const MATRIX: Record<string, Row> = {
     url: async (v) => `/api/user/mutedWords/${await aliceWord(v)}`,
     other: 404,
   },
+  'POST /api/user/export': { url: '/api/user/export', other: 200 },
+  'GET /api/user/export': { url: '/api/user/export', other: 200 },
+  // Only the mailed link's token opens an archive: a made-up one is a 404 for everyone.
+  'GET /api/user/export/:id/download': {
+    url: '/api/user/export/00000000-0000-4000-8000-000000000000/download?token=made-up',
+    anonymous: 404,
+    other: 404,
+  },
   'GET /api/user/messagePolicy': { url: '/api/user/messagePolicy', other: 200 },
   'PATCH /api/user/messagePolicy': {
     url: '/api/user/messagePolicy',
