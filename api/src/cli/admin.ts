@@ -6,6 +6,7 @@ import {
   type PersonAction,
   setAdmin,
   signOutEverywhere,
+  undoDeletion,
 } from '../plugins/app/moderation/actions.js';
 import { type Actor, auditPage } from '../plugins/app/moderation/audit.js';
 import { createUsersRepository } from '../plugins/app/users-repository.js';
@@ -20,6 +21,7 @@ const USAGE = `Usage: npm run admin -- <command>
   unsuspend <email> <reason...>   lift the suspension
   silence <email> <reason...>     their posts leave the galaxy and planet feeds and search
   unsilence <email> <reason...>   lift the silencing
+  undelete <email> <reason...>    undo a deletion within its 30 days (the account, profile and posts come back)
   audit                           the last 20 entries of the audit log`;
 
 const PERSON_ACTIONS: Record<string, PersonAction> = {
@@ -52,7 +54,10 @@ function valid([command, email, ...reason]: string[]): boolean {
   if (command === 'audit') return email === undefined;
   if (command === 'grant' || command === 'revoke' || command === 'signout') return Boolean(email);
   return (
-    command !== undefined && command in PERSON_ACTIONS && Boolean(email) && reason.join('').trim() !== ''
+    command !== undefined &&
+    (command in PERSON_ACTIONS || command === 'undelete') &&
+    Boolean(email) &&
+    reason.join('').trim() !== ''
   );
 }
 
@@ -88,6 +93,15 @@ export async function adminCommand(db: Db, args: string[], actor: Actor): Promis
   if (command === 'signout') {
     const sessions = await signOutEverywhere(db, actor, user.id, reason);
     return { code: 0, out: `${rawEmail} is signed out everywhere (${sessions} session(s) ended).` };
+  }
+  if (command === 'undelete') {
+    const undone = await undoDeletion(db, actor, user.id, reason);
+    return undone
+      ? {
+          code: 0,
+          out: `${rawEmail} is no longer deleted: the account and its posts are back; they sign in again.`,
+        }
+      : { code: 1, out: `${rawEmail} is not deleted.` };
   }
   if (command === 'grant' || command === 'revoke') {
     await setAdmin(db, actor, user.id, command === 'grant', reason);

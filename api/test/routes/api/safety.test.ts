@@ -2,6 +2,7 @@
 // PGlite and on PostgreSQL (test/run.mjs).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { adminCommand, operator } from '../../../src/cli/admin.js';
 import { call, deleteAccount, type SignedUp, signup, useApp } from '../../helper.js';
 
 const post = async (app: Parameters<typeof call>[0], who: SignedUp, content: string, parentPost?: string) => {
@@ -411,8 +412,21 @@ describe('privacy by default', () => {
     assert.equal(one.body.value.deleted, true);
     assert.equal(one.body.value.content, '');
     assert.equal(one.body.value.userName, 'Deleted User');
-    // Undone within the grace period (support, `npm run admin -- undelete`): back everywhere.
-    assert.equal(await ctx.app.usersRepository.undoDeletion(leaving.id), true);
+    // Undone within the grace period (support: `npm run admin -- undelete`): back everywhere, and audited.
+    const undo = await adminCommand(ctx.database.db, ['undelete', leaving.email, 'asked', 'support'], {
+      id: null,
+      name: operator(),
+    });
+    assert.equal(undo.code, 0, undo.out);
+    const again = await adminCommand(ctx.database.db, ['undelete', leaving.email, 'twice'], {
+      id: null,
+      name: 'x',
+    });
+    assert.equal(again.code, 1);
+    assert.match(again.out, /is not deleted/);
+    const audit = await adminCommand(ctx.database.db, ['audit'], { id: null, name: 'x' });
+    assert.match(audit.out, /user\.undelete .*asked support/);
+    await ctx.app.feedChanged({ kind: 'clear' }); // the CLI's change reaches cached pages within their TTL (10 s)
     assert.ok(ids((await call(ctx.app, 'GET /api/feed?page=1', { token: reader.token })).body).includes(id));
     assert.equal(
       (await call(ctx.app, `GET /api/user/${leaving.id}`, { token: reader.token })).body.value.bio,

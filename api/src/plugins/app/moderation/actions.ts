@@ -191,6 +191,23 @@ export async function setAdmin(
 }
 
 /**
+ * Undoes an account's deletion within its grace period (support: "contact support to undo it", spec point 111):
+ * the account, its profile and its posts are back at once (issue 31 hid them at deletion). False when it was not
+ * deleted (or is purged already). The person signs in again: deletion ended every token.
+ */
+export async function undoDeletion(db: Db, actor: Actor, userId: string, reason: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const found = await rows(
+      tx,
+      sql`UPDATE users SET deleted_at = NULL WHERE id = ${userId} AND deleted_at IS NOT NULL RETURNING id`,
+    );
+    if (found.length === 0) return false;
+    await recordAudit(tx, actor, { action: 'user.undelete', targetType: 'user', targetId: userId, reason });
+    return true;
+  });
+}
+
+/**
  * Signs a person out everywhere: every session ends and every token with the version bump; both write triggers
  * that tell every API process (drizzle/0002, 0003), whose sockets for them end at once. The sessions ended.
  */

@@ -134,15 +134,5 @@ export function createProfilesRepository(db: Db, profileChanged: () => Promise<v
       );
       await profileChanged(); // hidden at once (issue 31): cached feed pages drop their posts
     },
-
-    /** Undoes a deletion within its grace period (`npm run admin -- undelete`); false when there is none to undo. */
-    async undoDeletion(userId: string): Promise<boolean> {
-      const r = await rows(
-        db,
-        sql`UPDATE users SET deleted_at = NULL WHERE id = ${userId} AND deleted_at IS NOT NULL RETURNING id`,
-      );
-      if (r.length > 0) await profileChanged();
-      return r.length > 0;
-    },
   };
 }
