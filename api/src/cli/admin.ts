@@ -40,12 +40,10 @@ const DONE: Record<PersonAction, [done: string, already: string]> = {
 
 /** Who ran the command, as the audit log names them. */
 export function operator(): string {
-  let name: string;
+  let name = 'unknown'; // a uid without a passwd entry (some containers)
   try {
     name = os.userInfo().username;
-  } catch {
-    name = process.env.USER ?? 'unknown';
-  }
+  } catch {}
   return `npm run admin (${name})`;
 }
 

@@ -17,6 +17,7 @@ jest.mock('@skynet/kit', () => ({
     blocks: () => new Promise(() => {}),
     mutes: () => new Promise(() => {}),
     mutedWords: () => new Promise(() => {}),
+    getMessagePolicy: () => new Promise(() => {}),
   },
   exportApi: { exports: () => new Promise(() => {}) },
 }));

@@ -1,4 +1,5 @@
 import { PageHeader, paths } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { useState } from 'react';
 import { SessionsDialog } from '../components/SessionsDialog';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
@@ -11,6 +12,9 @@ export default function SettingsPage() {
   const [infoOpen, setInfoOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
   const logout = useLogout();
+  // The moderators' area (mfe-admin, issue 31) is reached from here by administrators: anyone else gets the 404
+  // page there, and the navigation every page carries stays the spec's.
+  const admin = useSession().user?.admin === true;
   return (
     <>
       <PageHeader title="Settings" />
@@ -34,6 +38,15 @@ export default function SettingsPage() {
           ]}
         />
         <SafetySettings />
+        {admin && (
+          <SettingsSection
+            title="Moderation"
+            rows={[
+              { label: 'Reports', icon: ICONS.moderation, to: paths.admin() },
+              { label: 'Audit log', icon: ICONS.audit, to: paths.adminAudit() },
+            ]}
+          />
+        )}
         <SettingsSection
           title="General"
           rows={[

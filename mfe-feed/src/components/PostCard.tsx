@@ -1,12 +1,10 @@
 import { type Comment, type Post, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
-import { memo, useEffect, useState } from 'react';
+import { memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';
-import { BookmarkIcon, CommentIcon, HeartIcon, TrashIcon } from './icons';
+import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import styles from './PostCard.module.css';
-import { PostMenu } from './PostMenu';
 
 export const DELETED_POST_TEXT = 'Post was deleted by author.';
 export const DELETED_PARENT_TEXT = 'Reply of a deleted post';
@@ -23,11 +21,17 @@ interface PostCardProps {
   interactive?: boolean;
   /** Replaces the post's own userName (the detail page looks the author up). */
   authorName?: string;
-  /** Shown only when given (the detail page passes it to the author or an admin). */
-  onDelete?: () => void;
-  deleting?: boolean;
+  /** More controls at the end of its footer: the post's page gives Delete post (DeletePostButton) to its author or
+   * an admin, so the feed's first load carries none of its code (budgets.json). */
+  footer?: ReactNode;
   /** A comment in a thread (a post's or a comment's page): a flatter card, the same controls (issue 22). */
   comment?: boolean;
+  /**
+   * The post's "More actions" menu (issue 31: Report), which the post's page gives for the post and its thread
+   * (postMenu in PostMenu.tsx): like Delete, a post's actions beyond like and save live on its page, and the feed's
+   * first load carries none of their code (budgets.json).
+   */
+  menu?: ReactNode;
 }
 
 /**
@@ -39,17 +43,14 @@ export const PostCard = memo(function PostCard({
   expanded = false,
   interactive = true,
   authorName,
-  onDelete,
-  deleting = false,
+  footer,
   comment = false,
+  menu,
 }: PostCardProps) {
   const name = authorName ?? post.userName;
   const parent = 'parentPost' in post ? post.parentPost : null;
   const parentPreview = 'parentPost' in post ? post.parentPreview : undefined;
   const headingId = `post-${post._id}-author`;
-  // The menu (Report) is for others' posts, once the viewer is known: never in the signed-out or build-time card.
-  const me = useSession().user?._id;
-  const menu = interactive && me !== undefined && me !== post.authorId && !post.deleted && !post.removed;
   return (
     <article
       className={[styles.card, expanded && styles.expanded, comment && styles.comment]
@@ -70,16 +71,12 @@ export const PostCard = memo(function PostCard({
         <time className={styles.date} dateTime={post.createdAt}>
           {expanded ? formatMonthDayTime(post.createdAt) : formatMonthDay(post.createdAt)}
         </time>
-        {menu && <PostMenu postId={post._id} authorId={post.authorId} userName={post.userName} />}
+        {menu}
       </header>
       {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}
-      {post.removed ? (
-        <p className={`${styles.content} ${styles.deleted}`}>{REMOVED_POST_TEXT}</p>
-      ) : post.deleted ? (
-        <p className={`${styles.content} ${styles.deleted}`}>{DELETED_POST_TEXT}</p>
-      ) : (
-        <p className={styles.content}>{post.content}</p>
-      )}
+      <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>
+        {post.removed ? REMOVED_POST_TEXT : post.deleted ? DELETED_POST_TEXT : post.content}
+      </p>
       <footer className={styles.actions}>
         {interactive ? <Toggles post={post} /> : <Counts post={post} />}
         {/* Opens the post, or the comment with its own thread; what answers a reply is a reply. */}
@@ -91,18 +88,7 @@ export const PostCard = memo(function PostCard({
           <CommentIcon />
           <span>{post.commentCount}</span>
         </Link>
-        {onDelete && (
-          <button
-            type="button"
-            className={`${styles.action} ${styles.delete}`}
-            onClick={onDelete}
-            disabled={deleting}
-            aria-busy={deleting}
-          >
-            <TrashIcon />
-            <span>Delete post</span>
-          </button>
-        )}
+        {footer}
       </footer>
     </article>
   );

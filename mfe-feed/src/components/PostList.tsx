@@ -1,7 +1,7 @@
 import type { Comment, Post } from '@skynet/contract';
 import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/kit';
 import { dropPrerendered, useSession } from '@skynet/shared';
-import { useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNewPosts } from '../hooks/useNewPosts';
 import { feedKeyHandler } from '../lib/feedKeys';
@@ -23,6 +23,8 @@ interface PostListProps {
   comments?: boolean;
   /** A live feed (GALAXY_FEED or a planet id): posts published meanwhile wait behind a 'N new posts' button. */
   live?: string;
+  /** Each card's "More actions" menu (the post's page gives its thread one: PostCard's `menu`). */
+  menuFor?: (post: Post | Comment) => ReactNode;
 }
 
 /**
@@ -41,6 +43,7 @@ export function PostList({
   resetKey,
   exclude,
   comments = false,
+  menuFor,
   live,
 }: PostListProps) {
   const { status } = useSession();
@@ -86,7 +89,13 @@ export function PostList({
         }}
       >
         {items.map((post) => (
-          <PostCard key={post._id} post={post} interactive={status === 'signed-in'} comment={comments} />
+          <PostCard
+            key={post._id}
+            post={post}
+            interactive={status === 'signed-in'}
+            comment={comments}
+            menu={menuFor?.(post)}
+          />
         ))}
       </div>
       {list.loading && <Loader label="Loading posts" />}

@@ -1,8 +1,10 @@
 // A post's menu (issue 31): the kit's MenuButton ("More actions") with Report, for others' posts and replies.
-// Report opens the kit's report dialog, which offers to block or mute the author after the thanks.
+// Report opens the kit's report dialog, which offers to block or mute the author after the thanks. The post's page
+// gives it to PostCard (its `menu`) for the post and each card of its thread.
+import type { Comment, Post } from '@skynet/contract';
 import { MenuButton, ReportDialog, reportApi, safetyApi } from '@skynet/kit';
 import { useRef, useState } from 'react';
-import { MoreIcon } from './icons';
+import { base } from './icons';
 import styles from './PostCard.module.css';
 
 export function PostMenu({
@@ -43,4 +45,18 @@ export function PostMenu({
       />
     </>
   );
+}
+
+function MoreIcon() {
+  return (
+    <svg {...base} aria-hidden="true">
+      <path d="M5 12h0m7 0h0m7 0h0" stroke="currentColor" strokeWidth="3.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The menu of a post or reply for the signed-in viewer `me`: others' posts only, not deleted or removed ones. */
+export function postMenu(post: Post | Comment, me: string | undefined) {
+  if (me === undefined || me === post.authorId || post.deleted || post.removed) return undefined;
+  return <PostMenu postId={post._id} authorId={post.authorId} userName={post.userName} />;
 }

@@ -1,5 +1,5 @@
 // Small inline icons: decorative (aria-hidden); the controls carrying them have their own names.
-const base = { width: 20, height: 20, viewBox: '0 0 24 24', focusable: false } as const;
+export const base = { width: 20, height: 20, viewBox: '0 0 24 24', focusable: false } as const;
 
 export function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -39,45 +39,6 @@ export function CommentIcon() {
         strokeWidth="1.8"
         strokeLinejoin="round"
       />
-    </svg>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <svg {...base} aria-hidden="true">
-      <path
-        d="M4 7h16M9 7V4.5h6V7m-8.5 0 1 13h9l1-13"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-export function SearchIcon() {
-  return (
-    <svg {...base} aria-hidden="true">
-      <path
-        d="M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15Zm5.3-2.2L21 21"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
-export function MoreIcon() {
-  return (
-    <svg {...base} aria-hidden="true">
-      <circle cx="5" cy="12" r="1.8" fill="currentColor" />
-      <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-      <circle cx="19" cy="12" r="1.8" fill="currentColor" />
     </svg>
   );
 }

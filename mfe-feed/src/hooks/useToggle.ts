@@ -58,7 +58,9 @@ export function useToggle({ read, write, failureText, onDelta, enabled = true }:
         setOn(!next);
         onRef.current = !next;
         delta?.(next ? -1 : 1);
-        notify.error(refusalText(error) ?? text(next));
+        // A refusal (403, e.g. a block: issue 31) says why in the server's words; anything else, the toggle's own.
+        const refused = (error as { response?: { status?: number; data?: { error?: string } } }).response;
+        notify.error((refused?.status === 403 && refused.data?.error) || text(next));
       })
       .finally(() => {
         busyRef.current = false;
@@ -67,17 +69,4 @@ export function useToggle({ read, write, failureText, onDelta, enabled = true }:
   }, []);
 
   return { on, busy, toggle };
-}
-
-/**
- * The server's own words when it refused the toggle (a block answers 403 with an `error` text, issue 31), so the
- * person learns why; null for any other failure, which keeps the toggle's own sentence.
- */
-export function refusalText(error: unknown): string | null {
-  const response = (error as { isAxiosError?: boolean; response?: { status?: number; data?: unknown } })
-    ?.isAxiosError
-    ? (error as { response?: { status?: number; data?: { error?: unknown } } }).response
-    : undefined;
-  const text = response?.status === 403 ? response.data?.error : undefined;
-  return typeof text === 'string' && text ? text : null;
 }

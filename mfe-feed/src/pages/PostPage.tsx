@@ -4,9 +4,11 @@ import { notify, useSession } from '@skynet/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { CommentForm } from '../components/CommentForm';
+import { DeletePostButton } from '../components/DeletePostButton';
 import { Notice, Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import { PostList } from '../components/PostList';
+import { postMenu } from '../components/PostMenu';
 import styles from '../components/PostPage.module.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
@@ -51,6 +53,9 @@ export default function PostPage() {
   const post = loaded.state === 'ready' ? loaded.post : null;
   const authorId = post?.authorId;
   const signedIn = status === 'signed-in';
+  // Others' posts and replies offer Report (issue 31) once the viewer is known.
+  const me = signedIn ? user?._id : undefined;
+  const menuFor = useCallback((item: Post | Comment) => postMenu(item, me), [me]);
   // Profiles need an account (GET /user/:id is not public): signed out, the name the post carries is shown.
   useEffect(() => {
     if (!authorId || !signedIn) return;
@@ -107,8 +112,8 @@ export default function PostPage() {
               expanded
               interactive={signedIn}
               authorName={authorName}
-              onDelete={canDelete ? remove : undefined}
-              deleting={deleting}
+              footer={canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
+              menu={postMenu(post, me)}
             />
           </div>
           {signedIn ? (
@@ -125,7 +130,7 @@ export default function PostPage() {
             <ul className={styles.newComments} aria-label="Your new comments">
               {newComments.map((comment) => (
                 <li key={comment._id}>
-                  <PostCard post={comment} comment />
+                  <PostCard post={comment} comment menu={postMenu(comment, me)} />
                 </li>
               ))}
             </ul>
@@ -138,6 +143,7 @@ export default function PostPage() {
             resetKey={id}
             exclude={shown}
             comments
+            menuFor={menuFor}
           />
         </>
       )}

@@ -1,10 +1,10 @@
 import { PageHeader, paths, postApi, userApi } from '@skynet/kit';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { SearchIcon } from '../components/icons';
 import { Notice, Page } from '../components/Page';
 import { PostList } from '../components/PostList';
 import styles from '../components/Search.module.css';
+import { SearchIcon } from '../components/SearchIcon';
 import { PagedUserList } from '../components/UserList';
 import { ViewToggles } from '../components/ViewToggles';
 

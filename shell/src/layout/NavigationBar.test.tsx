@@ -38,25 +38,6 @@ test("the bottom bar has the spec's six links; the rail adds Notifications", () 
   expect(names()).toEqual(['Home', 'Profile', 'Following', 'Search', 'Post', 'Messages', 'Notifications']);
 });
 
-test("an administrator's rail adds Moderation (/admin); the bottom bar keeps the spec's six", () => {
-  const { unmount } = renderAt(<NavigationBar rail admin />, { url: '/admin' });
-  expect(names()).toEqual([
-    'Home',
-    'Profile',
-    'Following',
-    'Search',
-    'Post',
-    'Messages',
-    'Notifications',
-    'Moderation',
-  ]);
-  expect(screen.getByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/admin');
-  expect(currentLinks()).toEqual(['Moderation']);
-  unmount();
-  renderAt(<NavigationBar admin />, { url: '/feed' });
-  expect(names()).not.toContain('Moderation');
-});
-
 test('Messages and Notifications carry their unread counts in their names, badges out of the names', () => {
   renderAt(<NavigationBar rail counts={{ notifications: 3, messages: 120 }} />, { url: '/feed' });
   const messages = screen.getByRole('link', { name: 'Messages, 120 unread' });

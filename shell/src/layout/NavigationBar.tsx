@@ -14,7 +14,6 @@ const ICONS: Record<string, string> = {
   post: 'M12 5v14M5 12h14',
   messages: 'M4 5h16v11H8l-4 4z',
   notifications: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20.5a2 2 0 0 0 4 0',
-  moderation: 'M12 3 4 6v6c0 4.5 3.4 8.2 8 9 4.6-.8 8-4.5 8-9V6zM9 12l2 2 4-4',
 };
 
 type Unread = keyof UnreadCounts;
@@ -43,9 +42,6 @@ const NOTIFICATIONS: Item = {
   icon: 'notifications',
   unread: 'notifications',
 };
-
-/** The moderation area (mfe-admin), on the rail of an administrator only: anyone else gets the 404 page there. */
-const MODERATION: Item = { to: paths.admin(), label: 'Moderation', icon: 'moderation' };
 
 export function Icon({ name, size = 24 }: { name: string; size?: number }) {
   return (
@@ -96,17 +92,14 @@ function NavItem({ item, counts }: { item: Item; counts: UnreadCounts }) {
 
 /**
  * The navigation of signed-in pages: the spec's bottom bar of six links on phones and tablets (spec point 2), a
- * left rail with Notifications as a seventh on a desktop (`rail`, issue 22), and Moderation for an administrator
- * (`admin`, issue 31).
+ * left rail with Notifications as a seventh on a desktop (`rail`, issue 22).
  */
 export function NavigationBar({
   counts = NO_UNREAD,
   rail = false,
-  admin = false,
 }: {
   counts?: UnreadCounts;
   rail?: boolean;
-  admin?: boolean;
 }) {
   const target = document.getElementById('nav-root');
   const nav = (
@@ -116,7 +109,6 @@ export function NavigationBar({
           <NavItem key={item.to} item={item} counts={counts} />
         ))}
         {rail && <NavItem item={NOTIFICATIONS} counts={counts} />}
-        {rail && admin && <NavItem item={MODERATION} counts={counts} />}
       </ul>
     </nav>
   );

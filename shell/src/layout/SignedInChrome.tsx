@@ -24,7 +24,7 @@ export function SignedInChrome() {
   return (
     <>
       {!desktop && <HeaderNotificationsLink counts={counts} />}
-      <NavigationBar counts={counts} rail={desktop} admin={user?.admin === true} />
+      <NavigationBar counts={counts} rail={desktop} />
       {wide && !STAGE_PAGES.test(pathname) && (
         <Suspense fallback={null}>
           <SideColumn />

@@ -139,7 +139,7 @@ function exportsPlugin(app: FastifyInstance) {
       db,
       sql`SELECT user_id, status FROM data_exports WHERE id = ${id}`,
     );
-    if (!row || row.status !== 'pending') return;
+    if (row?.status !== 'pending') return;
     const data = await collectArchive(db, row.user_id);
     const file = (data.profile as { avatar_file: string | null }).avatar_file;
     const zip = zipArchive(data, file ? await app.avatars.read(file) : null);
