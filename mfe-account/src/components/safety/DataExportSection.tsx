@@ -1,9 +1,10 @@
 // 'Your data' (issue 31, item 6): Download your data asks for an archive (POST /api/user/export), which is mailed
 // as a link; earlier exports are listed with their state and when their link expires.
 import { type DataExportEntry, exportApi, failureText, formatLongDate } from '@skynet/kit';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import styles from './Safety.module.css';
 import { Failed, Section } from './Section';
+import { useLoadedList } from './useLoadedList';
 
 export const EXPORT_STARTED_TEXT =
   'We are preparing your archive. We will e-mail you a link when it is ready.';
@@ -16,31 +17,10 @@ const STATUS: Record<DataExportEntry['status'], string> = {
 };
 
 export function DataExportSection() {
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [exports, setExports] = useState<DataExportEntry[]>([]);
+  const { status, items: exports, setItems: setExports, load, live } = useLoadedList(exportApi.exports);
   const [asking, setAsking] = useState(false);
   const [started, setStarted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const load = useCallback(() => {
-    setStatus('loading');
-    exportApi.exports().then(
-      (list) => {
-        if (!live.current) return;
-        setExports(list);
-        setStatus('ready');
-      },
-      () => live.current && setStatus('failed'),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const ask = () => {
     if (asking) return;

@@ -3,9 +3,10 @@
 import { MUTED_WORD_MAX_LENGTH } from '@skynet/contract';
 import { failureText, formatLongDate, type MutedWordEntry, safetyApi } from '@skynet/kit';
 import { notify } from '@skynet/shared';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import styles from './Safety.module.css';
 import { Failed, Section } from './Section';
+import { useLoadedList } from './useLoadedList';
 
 export const MUTE_DURATIONS: readonly [string, number | undefined][] = [
   ['Forever', undefined],
@@ -17,8 +18,7 @@ export const MUTE_DURATIONS: readonly [string, number | undefined][] = [
 export const NO_MUTED_WORDS_TEXT = 'You have not muted any words.';
 
 export function MutedWordsSection() {
-  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const [words, setWords] = useState<MutedWordEntry[]>([]);
+  const { status, items: words, setItems: setWords, load, live } = useLoadedList(safetyApi.mutedWords);
   const [word, setWord] = useState('');
   const [duration, setDuration] = useState('Forever');
   const [adding, setAdding] = useState(false);
@@ -28,26 +28,6 @@ export function MutedWordsSection() {
   const heading = useRef<HTMLHeadingElement>(null);
   const wordId = useId();
   const durationId = useId();
-  const live = useRef(true);
-  useEffect(() => {
-    live.current = true;
-    return () => {
-      live.current = false;
-    };
-  }, []);
-
-  const load = useCallback(() => {
-    setStatus('loading');
-    safetyApi.mutedWords().then(
-      (list) => {
-        if (!live.current) return;
-        setWords(list);
-        setStatus('ready');
-      },
-      () => live.current && setStatus('failed'),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
