@@ -2,7 +2,7 @@
 // a person reports a post from its menu (reason, words, the thanks with Block and Mute offered); an administrator
 // finds it in /admin with the post in context, removes the post with a reason; the post shows 'Removed by
 // moderators' where it stood, its author is told, and /admin/audit lists the action. Everyone else gets the 404 page
-// at /admin. axe (e2e/a11y.ts) finds no violations on the report dialog (both steps), /admin and /admin/audit.
+// at /admin, and never loads its code. axe (e2e/a11y.ts) finds no violations on the report dialog (both steps), /admin and /admin/audit.
 //
 // An administrator is made the way an operator makes one, `npm run admin -- grant <email>` (api/dist/cli/admin.js) on
 // the server's DATA_DIR. The embedded database (PGlite) is held by one process at a time, so this file runs a product
@@ -68,6 +68,11 @@ for (const width of WIDTHS) {
       // The reporter: Report from the post's menu in the galaxy feed, a reason and a few words, Send.
       const person = await personOn(browser, reporter, width);
       const page = person.page;
+      // Nobody but an administrator loads the area's code (the remote's files under /remotes/mfe-admin/).
+      const adminCode: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/remotes/mfe-admin/')) adminCode.push(request.url());
+      });
       await page.goto('/feed');
       const card = page.getByRole('article').filter({ hasText: content });
       await card.getByRole('button', { name: 'More actions' }).click();
@@ -95,12 +100,15 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Suspect page not found' })).toBeVisible();
       await page.goto('/admin/audit');
       await expect(page.getByRole('heading', { level: 1, name: 'Suspect page not found' })).toBeVisible();
+      expect(adminCode).toEqual([]);
 
       // The administrator: the report in the open queue, with the post in context.
       const moderator = await personOn(browser, admin, width);
       const desk = moderator.page;
+      const loaded = desk.waitForRequest((request) => request.url().includes('/remotes/mfe-admin/'));
       await desk.goto('/admin');
       await expect(desk.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible();
+      await loaded;
       const report = desk
         .getByRole('list', { name: 'Open reports' })
         .getByRole('article')

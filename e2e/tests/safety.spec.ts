@@ -1,7 +1,9 @@
 // Block, mute and muted words (issue 31, items 1 and 2) as people use them, at phone (390 px) and desktop
 // (1280 px) width: from a profile's buttons (Block asks first), through the galaxy feed, the other person's side
-// (the profile they cannot see, the message the server refuses) and Settings' safety sections, each undone again.
-// axe (e2e/a11y.ts) finds no violations on each new screen: the block dialog, Settings' safety sections.
+// (the profile they cannot see, the message the server refuses) and Settings' safety sections, each undone again;
+// and the Block and Mute the report dialog offers after its thanks, from a conversation's menu and a profile (item 3;
+// a post's report and the moderators' side: moderation.spec.ts). axe (e2e/a11y.ts) finds no violations on each new
+// screen: the profile with the block dialog open, Settings' safety sections.
 import type { Browser, Page } from '@playwright/test';
 import { expectNoViolations, settle, viewport, WIDTHS } from '../a11y';
 import { type Api, expect, signIn, type TestUser, test } from '../fixtures';
@@ -11,6 +13,7 @@ const BLOCKED_BY_TEXT = 'You cannot see this profile.';
 const blockingText = (userName: string) =>
   `You block @${userName}: you do not see their posts and they cannot reach you. Unblock to undo it.`;
 /** The server's refusal of a message to someone who blocks you (api/src/plugins/app/safety-texts.ts). */
+const REPORT_THANKS_TEXT = 'Thanks for your report. Our moderators will review it.';
 const BLOCKED_BY_REFUSAL = 'You cannot do that: this account has blocked you.';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -179,6 +182,59 @@ for (const width of WIDTHS) {
         'You have not muted anyone.',
       );
       await expectFeed(page, { shown: [laterPost, wordPost, theirPost], hidden: [] });
+    });
+    test('report a conversation and a person: Block and Mute from the thanks take effect where they were offered', async ({
+      page,
+      api,
+    }) => {
+      const [me, them] = await Promise.all([api.createUser(), api.createUser()]);
+      const text = `Want cheap moons? ${unique()}`;
+      await api.call('POST', '/user/chat', {
+        token: them.token,
+        data: { receiverId: me._id, content: text },
+      });
+
+      // The conversation's menu: Report, then Block from the thanks.
+      await signIn(page, me);
+      await page.goto(`/messages/${them._id}`);
+      await expect(page.getByText(text)).toBeVisible();
+      await page.getByRole('button', { name: 'Conversation actions' }).click();
+      await page.getByRole('menuitem', { name: 'Report' }).click();
+      const form = page.getByRole('dialog', { name: 'Report this conversation' });
+      await form.getByRole('button', { name: 'Send' }).click();
+      await expect(form.getByRole('alert')).toHaveText('Choose a reason.');
+      await form.getByRole('radio', { name: 'Harassment' }).check();
+      await form.getByRole('button', { name: 'Send' }).click();
+      const thanks = page.getByRole('dialog', { name: 'Report sent' });
+      await expect(thanks).toContainText(REPORT_THANKS_TEXT);
+      await thanks.getByRole('button', { name: 'Block' }).click();
+      await expect(thanks).toContainText(`You block @${them.userName}.`);
+      await expect(thanks.getByRole('button', { name: 'Block' })).toHaveCount(0);
+      await expect(thanks.getByRole('button', { name: 'Mute' })).toHaveCount(0);
+      await thanks.getByRole('button', { name: 'Done' }).click();
+      await expect(thanks).toHaveCount(0);
+      await expect(
+        page.getByText(`You block @${them.userName}. Unblock them to send a message.`),
+      ).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+      // Unblock from the same menu: the message box is back.
+      await page.getByRole('button', { name: 'Conversation actions' }).click();
+      await page.getByRole('menuitem', { name: 'Unblock' }).click();
+      await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+
+      // The profile's Report, then Mute from the thanks: the profile's button says Unmute.
+      await page.goto(`/user/${them._id}`);
+      await page.getByRole('button', { name: 'Report', exact: true }).click();
+      const account = page.getByRole('dialog', { name: 'Report this account' });
+      await account.getByRole('radio', { name: 'Other' }).check();
+      await account.getByRole('textbox', { name: 'More details (optional)' }).fill('Sells moons to everyone');
+      await account.getByRole('button', { name: 'Send' }).click();
+      await expect(thanks).toContainText(REPORT_THANKS_TEXT);
+      await thanks.getByRole('button', { name: 'Mute' }).click();
+      await expect(thanks).toContainText(`You mute @${them.userName}.`);
+      await thanks.getByRole('button', { name: 'Done' }).click();
+      await expect(page.getByRole('button', { name: 'Unmute', exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Report', exact: true })).toBeFocused();
     });
   });
 }
