@@ -6,7 +6,26 @@
 // screen: the profile with the block dialog open, Settings' safety sections.
 import type { Browser, Page } from '@playwright/test';
 import { expectNoViolations, settle, viewport, WIDTHS } from '../a11y';
-import { type Api, expect, signIn, type TestUser, test } from '../fixtures';
+import { type Api, test as base, expect, signIn, type TestUser } from '../fixtures';
+import { type Product, startProduct } from '../product';
+
+// A product of the file's own in each worker: the galaxy feed lists everyone's posts, newest first, and other files
+// post in bulk (feed.spec.ts); here only these tests post, so the posts each test looks for stay on its first page.
+const test = base.extend<object, { product: Product }>({
+  product: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const product = await startProduct({ quiet: true });
+      await use(product);
+      await product.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ product }, use) => {
+    await use(product.baseURL);
+  },
+});
+test.describe.configure({ mode: 'parallel' });
 
 /** What UserPage.tsx says on a profile you block or that blocks you (mfe-feed/src/pages/UserPage.tsx). */
 const BLOCKED_BY_TEXT = 'You cannot see this profile.';
@@ -35,7 +54,7 @@ async function personOn(browser: Browser, baseURL: string, who: TestUser, width:
 
 /**
  * The galaxy feed, fresh, once `shown` (a post written after the others) is drawn: then `hidden` must not be in it.
- * Both are on its first page (the newest posts first).
+ * Both are on its first page (the newest posts first; only this file's tests post to this product).
  */
 async function expectFeed(page: Page, { shown, hidden }: { shown: string[]; hidden: string[] }) {
   await page.goto('/feed');
