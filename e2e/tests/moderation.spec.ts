@@ -18,6 +18,9 @@ import { type Product, repoRoot, startProduct } from '../product';
 const REPORT_THANKS_TEXT = 'Thanks for your report. Our moderators will review it.';
 const REMOVED_POST_TEXT = 'Removed by moderators';
 
+// Three people and five axe scans a test: room for a loaded machine (2 cores, other suites beside).
+test.describe.configure({ timeout: 90_000 });
+
 let product: Product;
 let api: Api;
 let admin: TestUser;

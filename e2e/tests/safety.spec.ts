@@ -25,7 +25,8 @@ const test = base.extend<object, { product: Product }>({
     await use(product.baseURL);
   },
 });
-test.describe.configure({ mode: 'parallel' });
+// Two people, two axe scans and four feed loads a test: room for a loaded machine (2 cores, other suites beside).
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 /** What UserPage.tsx says on a profile you block or that blocks you (mfe-feed/src/pages/UserPage.tsx). */
 const BLOCKED_BY_TEXT = 'You cannot see this profile.';
