@@ -8,7 +8,8 @@ export interface Product {
   env: Record<string, string>;
   republish(): Promise<string>;
   stop(): Promise<void>;
-  restart(): Promise<void>;
+  /** Stops and starts the server on the same data; `whileStopped` runs in between (e.g. `npm run admin` on PGlite). */
+  restart(whileStopped?: () => unknown): Promise<void>;
 }
 export function startProduct(options?: {
   env?: Record<string, string>;

@@ -122,8 +122,14 @@ export async function startProduct(options = {}) {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    async restart() {
+    /**
+     * Stops the server and starts it again on the same data; `whileStopped` runs in between (e.g. a CLI that opens
+     * the embedded database, which only one process may hold).
+     * @param {() => unknown | Promise<unknown>} [whileStopped]
+     */
+    async restart(whileStopped) {
       await halt();
+      await whileStopped?.();
       await launch();
     },
   };
