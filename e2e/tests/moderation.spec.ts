@@ -68,7 +68,8 @@ for (const width of WIDTHS) {
         data: { content, location: { planetId: author.planetId, latitude: 0, longitude: 0 } },
       });
 
-      // The reporter: Report from the post's menu in the galaxy feed, a reason and a few words, Send.
+      // The reporter: Report from the post's menu on its page (feed cards carry like, save and comments only), a
+      // reason and a few words, Send.
       const person = await personOn(browser, reporter, width);
       const page = person.page;
       // Nobody but an administrator loads the area's code (the remote's files under /remotes/mfe-admin/).
@@ -77,6 +78,12 @@ for (const width of WIDTHS) {
         if (request.url().includes('/remotes/mfe-admin/')) adminCode.push(request.url());
       });
       await page.goto('/feed');
+      await page
+        .getByRole('article')
+        .filter({ hasText: content })
+        .getByRole('link', { name: /comments?$/ })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/post/${post._id}$`));
       const card = page.getByRole('article').filter({ hasText: content });
       await card.getByRole('button', { name: 'More actions' }).click();
       await page.getByRole('menuitem', { name: 'Report' }).click();
