@@ -8,7 +8,6 @@ import { DeletePostButton } from '../components/DeletePostButton';
 import { Notice, Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import { PostList } from '../components/PostList';
-import { postMenu } from '../components/PostMenu';
 import styles from '../components/PostPage.module.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
@@ -53,9 +52,6 @@ export default function PostPage() {
   const post = loaded.state === 'ready' ? loaded.post : null;
   const authorId = post?.authorId;
   const signedIn = status === 'signed-in';
-  // Others' posts and replies offer Report (issue 31) once the viewer is known.
-  const me = signedIn ? user?._id : undefined;
-  const menuFor = useCallback((item: Post | Comment) => postMenu(item, me), [me]);
   // Profiles need an account (GET /user/:id is not public): signed out, the name the post carries is shown.
   useEffect(() => {
     if (!authorId || !signedIn) return;
@@ -113,7 +109,6 @@ export default function PostPage() {
               interactive={signedIn}
               authorName={authorName}
               footer={canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
-              menu={postMenu(post, me)}
             />
           </div>
           {signedIn ? (
@@ -130,7 +125,7 @@ export default function PostPage() {
             <ul className={styles.newComments} aria-label="Your new comments">
               {newComments.map((comment) => (
                 <li key={comment._id}>
-                  <PostCard post={comment} comment menu={postMenu(comment, me)} />
+                  <PostCard post={comment} comment />
                 </li>
               ))}
             </ul>
@@ -143,7 +138,6 @@ export default function PostPage() {
             resetKey={id}
             exclude={shown}
             comments
-            menuFor={menuFor}
           />
         </>
       )}
