@@ -27,12 +27,10 @@ export interface MenuButtonProps {
   className?: string;
   /** The button, e.g. for a dialog an item opens to give focus back to. */
   buttonRef?: RefObject<HTMLButtonElement | null>;
-  /** Open on its first item when it appears (a menu loaded on the press of a stand-in button). */
-  defaultOpen?: boolean;
 }
 
-export function MenuButton({ label, items, children, className, buttonRef, defaultOpen }: MenuButtonProps) {
-  const [open, setOpen] = useState(defaultOpen ?? false);
+export function MenuButton({ label, items, children, className, buttonRef }: MenuButtonProps) {
+  const [open, setOpen] = useState(false);
   const own = useRef<HTMLButtonElement>(null);
   const trigger = buttonRef ?? own;
   const menu = useRef<HTMLDivElement>(null);

@@ -1,12 +1,10 @@
 import { type Comment, type Post, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import styles from './PostCard.module.css';
-import { PostMenu } from './PostMenu';
 
 export const DELETED_POST_TEXT = 'Post was deleted by author.';
 export const DELETED_PARENT_TEXT = 'Reply of a deleted post';
@@ -28,6 +26,12 @@ interface PostCardProps {
   footer?: ReactNode;
   /** A comment in a thread (a post's or a comment's page): a flatter card, the same controls (issue 22). */
   comment?: boolean;
+  /**
+   * The post's "More actions" menu (issue 31: Report), which the post's page gives for the post and its thread
+   * (postMenu in PostMenu.tsx): like Delete, a post's actions beyond like and save live on its page, and the feed's
+   * first load carries none of their code (budgets.json).
+   */
+  menu?: ReactNode;
 }
 
 /**
@@ -41,15 +45,12 @@ export const PostCard = memo(function PostCard({
   authorName,
   footer,
   comment = false,
+  menu,
 }: PostCardProps) {
   const name = authorName ?? post.userName;
   const parent = 'parentPost' in post ? post.parentPost : null;
   const parentPreview = 'parentPost' in post ? post.parentPreview : undefined;
   const headingId = `post-${post._id}-author`;
-  // "More actions" (issue 31: Report) on others' posts once the viewer is known (PostMenu: a stand-in button until
-  // it is pressed, so the feed's first load does not carry the menu's code, budgets.json).
-  const me = useSession().user?._id;
-  const menu = interactive && me !== undefined && me !== post.authorId && !post.deleted && !post.removed;
   return (
     <article
       className={[styles.card, expanded && styles.expanded, comment && styles.comment]
@@ -70,7 +71,7 @@ export const PostCard = memo(function PostCard({
         <time className={styles.date} dateTime={post.createdAt}>
           {expanded ? formatMonthDayTime(post.createdAt) : formatMonthDay(post.createdAt)}
         </time>
-        {menu && <PostMenu postId={post._id} authorId={post.authorId} userName={post.userName} />}
+        {menu}
       </header>
       {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}
       <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>

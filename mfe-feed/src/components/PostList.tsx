@@ -1,15 +1,13 @@
 import type { Comment, Post } from '@skynet/contract';
 import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/kit';
 import { dropPrerendered, useSession } from '@skynet/shared';
-import { useEffect, useLayoutEffect } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNewPosts } from '../hooks/useNewPosts';
+import { feedKeyHandler } from '../lib/feedKeys';
 import { newPostsLabel } from '../lib/liveFeed';
 import { PostCard } from './PostCard';
 import styles from './PostList.module.css';
-
-/** The keys lib/feedKeys.ts handles. */
-const FEED_KEYS = ['j', 'k', 'l', 's', 'Enter'];
 
 interface PostListProps {
   fetchPage: FetchPage<Post | Comment>;
@@ -25,6 +23,8 @@ interface PostListProps {
   comments?: boolean;
   /** A live feed (GALAXY_FEED or a planet id): posts published meanwhile wait behind a 'N new posts' button. */
   live?: string;
+  /** Each card's "More actions" menu (the post's page gives its thread one: PostCard's `menu`). */
+  menuFor?: (post: Post | Comment) => ReactNode;
 }
 
 /**
@@ -43,6 +43,7 @@ export function PostList({
   resetKey,
   exclude,
   comments = false,
+  menuFor,
   live,
 }: PostListProps) {
   const { status } = useSession();
@@ -50,25 +51,12 @@ export function PostList({
   const fresh = useNewPosts(live, list, fetchPage, firstPage);
   const navigate = useNavigate();
   const { listRef } = list;
-  // Keyboard: j/k next/previous post, l like, s save, Enter open (lib/feedKeys.ts). Its code loads at the first of
-  // those keys, which it then handles: the feed's first load does not carry it (budgets.json).
+  // Keyboard: j/k next/previous post, l like, s save, Enter open (lib/feedKeys.ts).
   useEffect(() => {
-    let onFeedKey: ((event: KeyboardEvent) => void) | null = null;
-    let waiting: KeyboardEvent[] | null = null; // keys pressed while the code loads, handled in order once it is in
-    const onKey = (event: KeyboardEvent) => {
-      if (onFeedKey) return onFeedKey(event);
-      if (!FEED_KEYS.includes(event.key)) return;
-      if (waiting) return void waiting.push(event);
-      waiting = [event];
-      void import('../lib/feedKeys').then(({ feedKeyHandler }) => {
-        const handle = feedKeyHandler(
-          () => listRef.current,
-          (id) => navigate(paths.post(id)),
-        );
-        onFeedKey = handle;
-        for (const key of waiting ?? []) handle(key);
-      });
-    };
+    const onKey = feedKeyHandler(
+      () => listRef.current,
+      (id) => navigate(paths.post(id)),
+    );
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [listRef, navigate]);
@@ -101,7 +89,13 @@ export function PostList({
         }}
       >
         {items.map((post) => (
-          <PostCard key={post._id} post={post} interactive={status === 'signed-in'} comment={comments} />
+          <PostCard
+            key={post._id}
+            post={post}
+            interactive={status === 'signed-in'}
+            comment={comments}
+            menu={menuFor?.(post)}
+          />
         ))}
       </div>
       {list.loading && <Loader label="Loading posts" />}

@@ -1,9 +1,16 @@
+import type { Comment, Post } from '@skynet/contract';
 import { postApi, reportApi, safetyApi } from '@skynet/kit';
 import { makePost, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PostCard } from './PostCard';
+import { postMenu } from './PostMenu';
+
+/** A card as the post's page draws it for the viewer `me` (its menu: postMenu). */
+const card = (post: Post | Comment, me: string | null = 'me') => (
+  <PostCard post={post} menu={postMenu(post, me ?? undefined)} />
+);
 
 jest.mock('@skynet/shared', () => ({ ...jest.requireActual('@skynet/shared'), useSession: jest.fn() }));
 jest.mock('@skynet/kit', () => ({
@@ -41,13 +48,12 @@ describe('a post’s menu', () => {
   it('reports another person’s post from its menu, then mutes its author from the thanks', async () => {
     (reportApi.report as jest.Mock).mockResolvedValue('r1');
     (safetyApi.mute as jest.Mock).mockResolvedValue(true);
-    renderAt(<PostCard post={makePost({ _id: 'p1', authorId: 'u-author', userName: 'nova' })} />);
-    expect(screen.getByRole('button', { name: 'More actions' })).toHaveAttribute('aria-expanded', 'false');
-    await user.click(screen.getByRole('button', { name: 'More actions' }));
-    // The menu loads on the press (the feed's first load carries only the button) and opens on its first item.
-    const item = within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Report' });
+    renderAt(card(makePost({ _id: 'p1', authorId: 'u-author', userName: 'nova' })));
     const more = screen.getByRole('button', { name: 'More actions' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
     expect(more).toHaveAttribute('aria-expanded', 'true');
+    const item = within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Report' });
     expect(item).toHaveFocus();
     await user.click(item);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -70,11 +76,11 @@ describe('a post’s menu', () => {
   });
 
   it('opens and closes by keyboard: ArrowDown opens on Report, Escape closes back on the button', async () => {
-    renderAt(<PostCard post={makePost({ parentPost: 'p0', parentPreview: 'Hello' })} />);
-    screen.getByRole('button', { name: 'More actions' }).focus();
-    await user.keyboard('{ArrowDown}');
-    expect(await screen.findByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    renderAt(card(makePost({ parentPost: 'p0', parentPreview: 'Hello' })));
     const more = screen.getByRole('button', { name: 'More actions' });
+    more.focus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(more).toHaveFocus();
@@ -84,19 +90,18 @@ describe('a post’s menu', () => {
   });
 
   it('is not offered on one’s own post, a deleted one, or when signed out', async () => {
-    const { unmount } = renderAt(<PostCard post={makePost({ authorId: 'me' })} />);
+    const { unmount } = renderAt(card(makePost({ authorId: 'me' })));
     expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
     unmount();
-    renderAt(<PostCard post={makePost({ deleted: true })} />).unmount();
+    renderAt(card(makePost({ deleted: true }))).unmount();
     expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
-    signedInAs(null);
-    renderAt(<PostCard post={makePost()} />);
+    renderAt(card(makePost(), null));
     expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
     await settled();
   });
 
   it('shows a post the moderators removed as removed, without its text or menu', async () => {
-    renderAt(<PostCard post={makePost({ content: 'Spam spam', removed: true })} />);
+    renderAt(card(makePost({ content: 'Spam spam', removed: true })));
     expect(screen.getByText('Removed by moderators')).toBeInTheDocument();
     expect(screen.queryByText('Spam spam')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();

@@ -1,38 +1,62 @@
-// A post's "More actions" menu (issue 31), for others' posts and replies. The feed's first load carries only this
-// button (its bytes are budgeted, budgets.json): the menu and the report dialog (PostActions) load when it is
-// pressed, and open on their first item as the menu would have.
-import { lazy, Suspense, useState } from 'react';
-import { MoreIcon } from './icons';
+// A post's menu (issue 31): the kit's MenuButton ("More actions") with Report, for others' posts and replies.
+// Report opens the kit's report dialog, which offers to block or mute the author after the thanks. The post's page
+// gives it to PostCard (its `menu`) for the post and each card of its thread.
+import type { Comment, Post } from '@skynet/contract';
+import { MenuButton, ReportDialog, reportApi, safetyApi } from '@skynet/kit';
+import { useRef, useState } from 'react';
+import { base } from './icons';
 import styles from './PostCard.module.css';
 
-const PostActions = lazy(() => import('./PostActions'));
-
-export function PostMenu(props: { postId: string; authorId: string; userName: string }) {
-  const [wanted, setWanted] = useState(false);
-  const button = (
-    <span className={styles.menuHolder}>
-      <button
-        type="button"
+export function PostMenu({
+  postId,
+  authorId,
+  userName,
+}: {
+  postId: string;
+  authorId: string;
+  userName: string;
+}) {
+  const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <MenuButton
+        label="More actions"
         className={`${styles.action} ${styles.more}`}
-        aria-label="More actions"
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onClick={() => setWanted(true)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            setWanted(true);
-          }
-        }}
+        buttonRef={trigger}
+        items={[{ label: 'Report', onSelect: () => setReporting(true) }]}
       >
         <MoreIcon />
-      </button>
-    </span>
+      </MenuButton>
+      <ReportDialog
+        open={reporting}
+        targetType="post"
+        targetId={postId}
+        userName={userName}
+        send={reportApi.report}
+        onBlock={async () => {
+          await safetyApi.block(authorId);
+        }}
+        onMute={async () => {
+          await safetyApi.mute(authorId);
+        }}
+        onClose={() => setReporting(false)}
+        returnFocusTo={trigger}
+      />
+    </>
   );
-  if (!wanted) return button;
+}
+
+function MoreIcon() {
   return (
-    <Suspense fallback={button}>
-      <PostActions {...props} />
-    </Suspense>
+    <svg {...base} aria-hidden="true">
+      <path d="M5 12h0m7 0h0m7 0h0" stroke="currentColor" strokeWidth="3.6" strokeLinecap="round" />
+    </svg>
   );
+}
+
+/** The menu of a post or reply for the signed-in viewer `me`: others' posts only, not deleted or removed ones. */
+export function postMenu(post: Post | Comment, me: string | undefined) {
+  if (me === undefined || me === post.authorId || post.deleted || post.removed) return undefined;
+  return <PostMenu postId={post._id} authorId={post.authorId} userName={post.userName} />;
 }

@@ -42,11 +42,3 @@ export function CommentIcon() {
     </svg>
   );
 }
-
-export function MoreIcon() {
-  return (
-    <svg {...base} aria-hidden="true">
-      <path d="M5 12h0m7 0h0m7 0h0" stroke="currentColor" strokeWidth="3.6" strokeLinecap="round" />
-    </svg>
-  );
-}

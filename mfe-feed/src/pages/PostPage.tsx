@@ -8,6 +8,7 @@ import { DeletePostButton } from '../components/DeletePostButton';
 import { Notice, Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import { PostList } from '../components/PostList';
+import { postMenu } from '../components/PostMenu';
 import styles from '../components/PostPage.module.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
@@ -52,6 +53,9 @@ export default function PostPage() {
   const post = loaded.state === 'ready' ? loaded.post : null;
   const authorId = post?.authorId;
   const signedIn = status === 'signed-in';
+  // Others' posts and replies offer Report (issue 31) once the viewer is known.
+  const me = signedIn ? user?._id : undefined;
+  const menuFor = useCallback((item: Post | Comment) => postMenu(item, me), [me]);
   // Profiles need an account (GET /user/:id is not public): signed out, the name the post carries is shown.
   useEffect(() => {
     if (!authorId || !signedIn) return;
@@ -109,6 +113,7 @@ export default function PostPage() {
               interactive={signedIn}
               authorName={authorName}
               footer={canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
+              menu={postMenu(post, me)}
             />
           </div>
           {signedIn ? (
@@ -125,7 +130,7 @@ export default function PostPage() {
             <ul className={styles.newComments} aria-label="Your new comments">
               {newComments.map((comment) => (
                 <li key={comment._id}>
-                  <PostCard post={comment} comment />
+                  <PostCard post={comment} comment menu={postMenu(comment, me)} />
                 </li>
               ))}
             </ul>
@@ -138,6 +143,7 @@ export default function PostPage() {
             resetKey={id}
             exclude={shown}
             comments
+            menuFor={menuFor}
           />
         </>
       )}
