@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -82,6 +83,15 @@ export const users = pgTable(
     suspendedAt: ts('suspended_at'),
     /** Silenced by a moderator: their posts leave the galaxy and planet feeds and search; followers still see them. */
     silencedAt: ts('silenced_at'),
+    /** When the person confirmed their address by the mailed link (issue 32); null until then (limits apply). */
+    emailVerifiedAt: ts('email_verified_at'),
+    /** The TOTP secret (issue 32), sealed with the server's key (lib/sealed.ts); set once enabled. */
+    totpSecret: text('totp_secret'),
+    /** A TOTP secret offered by setup and not yet confirmed by a code (sealed). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last TOTP time step accepted: a code is used once (replay refused). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
@@ -535,5 +545,112 @@ export const dataExports = pgTable(
   (t) => [
     index('data_exports_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('data_exports_token_idx').on(t.tokenHash),
+  ],
+);
+
+/** Recovery codes of the second factor (issue 32): SHA-256 only, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Passkeys (WebAuthn credentials) registered as a second factor (issue 32). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the authenticator gave it. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Short-lived challenges (issue 32): a sign-in waiting for its second factor (`login`, the id's SHA-256 is what the
+ * client holds) and a passkey registration (`passkey`). `challenge` is the WebAuthn challenge when one was issued.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('auth_challenges_user_idx').on(t.userId, t.purpose)],
+);
+
+/** E-mail confirmation links of sign-up (issue 32): SHA-256 only. */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
+
+/** Devices a person signed in from (issue 32): a sign-in from one not here sends a notice. SHA-256 of the device. */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: ts('first_seen_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * The security event log (issue 32): sign-ins and their failures, second factors, resets, password and e-mail
+ * changes, session ends, deletions and admin actions on the account. No foreign key: a deletion's record outlives the
+ * account's purge until its retention ends. `ip` and `device` are what the person sees in "Recent activity".
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id'),
+    type: text('type').notNull(),
+    at: ts('at').notNull().defaultNow(),
+    ip: text('ip').notNull().default(''),
+    device: text('device').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [
+    index('security_events_user_at_idx').on(t.userId, t.at, t.id),
+    index('security_events_at_idx').on(t.at),
   ],
 );

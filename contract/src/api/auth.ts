@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { EMAIL_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
-import { SessionInfo } from './entities.js';
-import { errors, OkMessage, OkValue } from './envelope.js';
+import { SecondFactorChallenge, SessionInfo } from './entities.js';
+import { ErrorBody, errors, OkMessage, OkValue } from './envelope.js';
 import { Email, EmailText, LinkToken, Password, PasswordText, PlanetLocation, UserName } from './fields.js';
 
 const Jwt = Type.String({ description: 'JWT' });
@@ -25,8 +25,19 @@ export const authCalls = {
     path: '/user/login',
     tags,
     public: true,
+    description:
+      'A token; or, when the account has a second factor, 401 with `value` = the challenge for POST ' +
+      '/user/login/2fa (no token, no session yet). A password the breach list or the estimator calls weak is ' +
+      'refused at sign-up, reset and change (400).',
     body: Type.Object({ email: EmailText, password: PasswordText }),
-    response: { 200: OkValue(Jwt), ...errors(400, 401, 403, 429) },
+    response: {
+      200: OkValue(Jwt),
+      401: Type.Object(
+        { ...ErrorBody.properties, value: Type.Optional(SecondFactorChallenge) },
+        { description: 'Wrong e-mail or password (error only), or a second factor is needed (value).' },
+      ),
+      ...errors(400, 403, 429),
+    },
   }),
   checkToken: defineCall({
     operationId: 'checkToken',

@@ -280,6 +280,69 @@ export const PlatformEventCount = Type.Object({
   last: Type.String(),
 });
 
+/** Issue 32: kinds of the security event log ("Recent activity"). */
+export const SECURITY_EVENT_TYPES = [
+  'signin',
+  'signin-failed',
+  'second-factor-failed',
+  'signup',
+  'email-verified',
+  'password-changed',
+  'password-reset-requested',
+  'password-reset',
+  'email-change-requested',
+  'email-changed',
+  'email-change-undone',
+  'totp-enabled',
+  'totp-disabled',
+  'recovery-codes-renewed',
+  'recovery-code-used',
+  'passkey-added',
+  'passkey-removed',
+  'session-ended',
+  'sessions-ended',
+  'signout',
+  'account-deleted',
+  'admin-action',
+] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+export const SecurityEvent = Type.Object({
+  _id: Id,
+  type: Type.Union(SECURITY_EVENT_TYPES.map((type) => Type.Literal(type))),
+  at: IsoDate,
+  ip: Type.String({ description: 'The address it came from, as the proxy reported it.' }),
+  device: Type.String({ description: 'The browser and system, e.g. "Chrome 131 on Linux".' }),
+  detail: Type.String({ description: 'More about it, for people ("2 sessions", "by a moderator: spam").' }),
+});
+
+export const PasskeyInfo = Type.Object({
+  _id: Id,
+  name: Type.String(),
+  createdAt: IsoDate,
+  lastUsedAt: Nullable(IsoDate),
+});
+
+export const AccountSecurity = Type.Object({
+  emailVerified: Type.Boolean({ description: 'The address was confirmed by the link mailed at sign-up.' }),
+  hasPassword: Type.Boolean(),
+  totp: Type.Boolean({ description: 'An authenticator app is enrolled.' }),
+  passkeys: Type.Array(PasskeyInfo),
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+});
+
+/** What a sign-in answers (401) when the account has a second factor: no token yet. */
+export const SecondFactorChallenge = Type.Object({
+  secondFactor: Type.Union([Type.Literal('totp'), Type.Literal('passkey')], {
+    description: 'The factor to ask for first; `methods` lists every one the account can use.',
+  }),
+  methods: Type.Array(Type.Union([Type.Literal('totp'), Type.Literal('passkey'), Type.Literal('recovery')])),
+  challenge: Type.String({ description: 'Names this sign-in in POST /user/login/2fa (5 minutes, 5 tries).' }),
+  passkeyOptions: Type.Optional(
+    Type.Unknown({ description: 'PublicKeyCredentialRequestOptionsJSON, when a passkey is enrolled.' }),
+  ),
+});
+
 /** Named in the OpenAPI document's components (and referenced from every call that uses them). */
 export const ENTITY_SCHEMAS = {
   Post,
@@ -305,4 +368,8 @@ export const ENTITY_SCHEMAS = {
   Report,
   AuditEntry,
   DataExport,
+  SecurityEvent,
+  PasskeyInfo,
+  AccountSecurity,
+  SecondFactorChallenge,
 } as const;

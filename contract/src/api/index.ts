@@ -12,6 +12,7 @@ import { planetCalls } from './planets.js';
 import { postCalls } from './posts.js';
 import { profileCalls } from './profiles.js';
 import { exportCalls, safetyCalls } from './safety.js';
+import { securityCalls } from './security.js';
 
 export * from './call.js';
 export * from './entities.js';
@@ -33,10 +34,11 @@ export {
   profileCalls,
   reportCalls,
   safetyCalls,
+  securityCalls,
 };
 
-// Issue 31's groups (safetyCalls, exportCalls) join `calls` as their routes land (reportCalls and moderationCalls
-// have): the API refuses to start when its routes and `calls` differ.
+// A new group (issue 32's securityCalls) joins `calls` when its routes land: the API refuses to start when its routes
+// and `calls` differ.
 /** Every call the API serves, by operation id. */
 export const calls = {
   ...miscCalls,

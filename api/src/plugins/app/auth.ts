@@ -7,6 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { createSealer, type Sealer } from '../../lib/sealed.js';
 
 export interface Account {
   id: string;
@@ -69,6 +70,8 @@ export interface TokenService {
 declare module 'fastify' {
   interface FastifyInstance {
     tokens: TokenService;
+    /** Seals secrets kept in the database (TOTP secrets, mail jobs with links) under a key derived from the secret. */
+    sealer: Sealer;
   }
   interface FastifyRequest {
     /** Set for every non-public route (and public ones when a valid token is sent). */
@@ -427,6 +430,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     await unlisten();
   });
   app.decorate('tokens', tokens);
+  app.decorate('sealer', createSealer(secret));
   app.decorateRequest('user', null);
 }
 
