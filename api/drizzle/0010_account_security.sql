@@ -1,7 +1,7 @@
 -- Issue 32, accounts an attacker cannot take: e-mail confirmation, TOTP and passkeys with recovery codes, sign-in
--- challenges, known devices (new-device notices) and the security event log. Expand only (new tables, nullable
--- columns): the previous release ignores them. Accounts that exist before this release count as confirmed (they were
--- never asked), so the limits of an unconfirmed account fall on new sign-ups only.
+-- challenges, known devices (new-device notices), the refresh grace's one replay and the security event log. Expand
+-- only (new tables, nullable columns): the previous release ignores them. Accounts that exist before this release
+-- count as confirmed (they were never asked), so the limits of an unconfirmed account fall on new sign-ups only.
 CREATE TABLE "auth_challenges" (
 	"id_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -60,6 +60,7 @@ CREATE TABLE "security_events" (
 	"detail" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "refresh_tokens" ADD COLUMN "grace_used_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_verified_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_secret" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "totp_pending_secret" text;--> statement-breakpoint

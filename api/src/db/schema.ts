@@ -360,6 +360,8 @@ export const refreshTokens = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     rotatedAt: ts('rotated_at'),
+    /** When the one replay the refresh grace admits (two tabs refreshing together) was used (issue 32). */
+    graceUsedAt: ts('grace_used_at'),
   },
   (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
 );
