@@ -57,6 +57,13 @@ export type Report = Static<typeof S.Report>;
 export type AuditEntry = Static<typeof S.AuditEntry>;
 export type DataExport = Static<typeof S.DataExport>;
 
+/** Issue 32: a security event (Recent activity), a passkey, what protects an account, a sign-in's second step. */
+export type SecurityEvent = Static<typeof S.SecurityEvent>;
+export type SecurityEventType = SecurityEvent['type'];
+export type PasskeyInfo = Static<typeof S.PasskeyInfo>;
+export type AccountSecurity = Static<typeof S.AccountSecurity>;
+export type SecondFactorChallenge = Static<typeof S.SecondFactorChallenge>;
+
 /** The usual answer envelope: `success` and `value`, `error` on failure. */
 export interface Envelope<T> {
   success: boolean;

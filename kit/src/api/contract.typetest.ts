@@ -2,10 +2,18 @@
 // schema in @skynet/contract says the call answers. A call typed by hand, or a schema changed so that a call no
 // longer fits, fails the kit's typecheck here.
 import type { Comment, ConversationRow, CurrentUser, Faq, Planet, Post, User } from '@skynet/contract';
-import type { calls, exportCalls, reportCalls, safetyCalls, Value } from '@skynet/contract/api';
+import type {
+  calls,
+  exportCalls,
+  reportCalls,
+  safetyCalls,
+  securityCalls,
+  Value,
+} from '@skynet/contract/api';
 import type { accountApi, chatApi, faqApi, feedApi, planetApi, postApi, userApi } from './index';
 import type { notificationsApi } from './notifications';
 import type { exportApi, reportApi, safetyApi } from './safety';
+import type { secondFactorApi, securityApi } from './security';
 
 /** true when A and B are the same type (not merely assignable). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -15,6 +23,8 @@ type V<K extends keyof typeof calls> = Value<(typeof calls)[K]>;
 /** Issue 31's groups, not in `calls` until their routes land. */
 type Safety = typeof safetyCalls & typeof reportCalls & typeof exportCalls;
 type S<K extends keyof Safety> = Value<Safety[K]>;
+/** Issue 32's group, not in `calls` until its routes land. */
+type Sec<K extends keyof typeof securityCalls> = Value<(typeof securityCalls)[K]>;
 
 export type Checks = [
   Expect<Equal<Answers<typeof feedApi.galaxy>, V<'galaxyFeed'>>>,
@@ -60,4 +70,12 @@ export type Checks = [
   Expect<Equal<Answers<typeof reportApi.report>, S<'report'>['_id']>>,
   Expect<Equal<Answers<typeof exportApi.requestExport>, S<'requestExport'>>>,
   Expect<Equal<Answers<typeof exportApi.exports>, S<'exports'>>>,
+  Expect<Equal<Answers<typeof securityApi.overview>, Sec<'accountSecurity'>>>,
+  Expect<Equal<Answers<typeof securityApi.activity>, Sec<'activity'>>>,
+  Expect<Equal<Answers<typeof securityApi.setupTotp>, Sec<'totpSetup'>>>,
+  Expect<Equal<Answers<typeof securityApi.enableTotp>, Sec<'totpEnable'>['recoveryCodes']>>,
+  Expect<Equal<Answers<typeof securityApi.renewRecoveryCodes>, Sec<'recoveryCodes'>['recoveryCodes']>>,
+  Expect<Equal<Answers<typeof securityApi.passkeyOptions>, Sec<'passkeyOptions'>>>,
+  Expect<Equal<Answers<typeof securityApi.addPasskey>, Sec<'passkeyAdd'>>>,
+  Expect<Equal<Answers<typeof secondFactorApi.withCode>, Sec<'loginSecondFactor'>>>,
 ];

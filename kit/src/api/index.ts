@@ -35,6 +35,20 @@ export {
   type SafetyValueOf,
   safetyApi,
 } from './safety';
+export {
+  type AccountSecurityInfo,
+  type PasskeyEntry,
+  type SecondFactorChallenge,
+  type SecurityBodyOf,
+  type SecurityCallName,
+  type SecurityEventEntry,
+  type SecurityValueOf,
+  secondFactorApi,
+  secondFactorOf,
+  securityApi,
+  verifyEmailApi,
+  type WebAuthnJson,
+} from './security';
 export type { AnswerOf, BodyOf, ValueOf } from './types';
 
 const seg = (value: string) => encodeURIComponent(value);

@@ -1,0 +1,129 @@
+// Issue 32's calls (API docs: contract/src/api/security.ts): the sign-in's second step, the second factors of
+// Settings (authenticator app, passkeys, recovery codes), e-mail confirmation of a sign-up and Recent activity. Their
+// group is not in the contract's `calls` yet (it joins as the API's routes land), so their types are read from the
+// group itself here. Three objects, not one: the shell's login step bundles only `secondFactorApi` (and
+// `secondFactorOf`), the public confirmation page only `verifyEmailApi`, Settings the rest.
+import type { Envelope, SecondFactorChallenge } from '@skynet/contract';
+import type { Body, securityCalls, Value } from '@skynet/contract/api';
+import { getEnvelope as get, http, unwrap } from '@skynet/shared';
+
+type SecurityCalls = typeof securityCalls;
+export type SecurityCallName = keyof SecurityCalls;
+/** The JSON body of issue 32's call `K`. */
+export type SecurityBodyOf<K extends SecurityCallName> = Body<SecurityCalls[K]>;
+/** The `value` of issue 32's call `K`'s 200 answer. */
+export type SecurityValueOf<K extends SecurityCallName> = Value<SecurityCalls[K]>;
+
+export type AccountSecurityInfo = SecurityValueOf<'accountSecurity'>;
+export type SecurityEventEntry = SecurityValueOf<'activity'>[number];
+export type PasskeyEntry = AccountSecurityInfo['passkeys'][number];
+export type { SecondFactorChallenge };
+/** What a browser's WebAuthn ceremony answers (@simplewebauthn/browser's JSON), sent as it is. */
+export type WebAuthnJson = SecurityBodyOf<'passkeyAdd'>['response'];
+
+const seg = (value: string) => encodeURIComponent(value);
+const fresh = { cache: false } as const;
+
+function messageOf(response: { data: unknown }): string {
+  const data = response.data as { message?: unknown };
+  return typeof data.message === 'string' ? data.message : 'Done.';
+}
+
+/**
+ * The second-factor challenge a refused sign-in carries (POST /user/login answers 401 with `value` when the account
+ * has a second factor), or null when the failure is anything else (a wrong password, the network...).
+ */
+export function secondFactorOf(error: unknown): SecondFactorChallenge | null {
+  const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
+  if (response?.status !== 401) return null;
+  const value = (response.data as { value?: Partial<SecondFactorChallenge> } | null)?.value;
+  if (!value || typeof value.challenge !== 'string' || !value.challenge) return null;
+  const methods = Array.isArray(value.methods) ? value.methods : [];
+  const secondFactor = value.secondFactor === 'passkey' ? 'passkey' : 'totp';
+  return {
+    secondFactor,
+    methods: methods.length > 0 ? methods : [secondFactor],
+    challenge: value.challenge,
+    ...(value.passkeyOptions === undefined ? {} : { passkeyOptions: value.passkeyOptions }),
+  };
+}
+
+async function secondStep(body: SecurityBodyOf<'loginSecondFactor'>): Promise<string> {
+  const envelope = (await http.post<Envelope<SecurityValueOf<'loginSecondFactor'>>>('/user/login/2fa', body))
+    .data;
+  const token = unwrap(envelope);
+  if (typeof token !== 'string' || !token) throw new Error('Invalid login response');
+  return token;
+}
+
+/** The sign-in's second step: answers the token, as sign-in does. */
+export const secondFactorApi = {
+  /** A code from the authenticator app (6 digits) or a recovery code (`xxxxx-xxxxx`). */
+  withCode: (challenge: string, code: string): Promise<string> =>
+    secondStep({ challenge, code: code.trim() }),
+  /** The browser's answer to the challenge's `passkeyOptions` (startAuthentication). */
+  withPasskey: (challenge: string, passkey: WebAuthnJson): Promise<string> =>
+    secondStep({ challenge, passkey }),
+};
+
+/** The link mailed at sign-up (/verifyemail/:token). */
+export const verifyEmailApi = {
+  /** Confirms the address; answers the server's message. */
+  async verify(token: string): Promise<string> {
+    return messageOf(await http.post('/user/verifyEmail', { token } satisfies SecurityBodyOf<'verifyEmail'>));
+  },
+};
+
+export const securityApi = {
+  /** What protects the account: a confirmed address, the authenticator, passkeys, recovery codes left. */
+  async overview(): Promise<AccountSecurityInfo> {
+    return unwrap(await get<AccountSecurityInfo>('/user/security', fresh));
+  },
+  /** Recent activity, newest first, 20 a page; pages from 0. */
+  async activity(page: number): Promise<SecurityValueOf<'activity'>> {
+    return unwrap(await get<SecurityValueOf<'activity'>>('/user/activity', { params: { page }, ...fresh }));
+  },
+  /** Mails a new confirmation link; answers the server's message. */
+  async resendVerification(): Promise<string> {
+    return messageOf(await http.post('/user/verifyEmail/resend'));
+  },
+  /** A new authenticator secret (nothing changes until `enableTotp` confirms a code from it). */
+  async setupTotp(): Promise<SecurityValueOf<'totpSetup'>> {
+    return unwrap((await http.post<Envelope<SecurityValueOf<'totpSetup'>>>('/user/2fa/totp/setup')).data);
+  },
+  /** Turns the authenticator on; answers the recovery codes (shown once). */
+  async enableTotp(code: string): Promise<string[]> {
+    const body = { code: code.trim() } satisfies SecurityBodyOf<'totpEnable'>;
+    return unwrap(
+      (await http.post<Envelope<SecurityValueOf<'totpEnable'>>>('/user/2fa/totp/enable', body)).data,
+    ).recoveryCodes;
+  },
+  async disableTotp(password: string, code: string): Promise<string> {
+    const body = { password, code: code.trim() } satisfies SecurityBodyOf<'totpDisable'>;
+    return messageOf(await http.post('/user/2fa/totp/disable', body));
+  },
+  /** New recovery codes (the old ones stop working). */
+  async renewRecoveryCodes(password: string, code: string): Promise<string[]> {
+    const body = { password, code: code.trim() } satisfies SecurityBodyOf<'recoveryCodes'>;
+    return unwrap(
+      (await http.post<Envelope<SecurityValueOf<'recoveryCodes'>>>('/user/2fa/recovery', body)).data,
+    ).recoveryCodes;
+  },
+  /** The creation options for the browser's startRegistration. */
+  async passkeyOptions(): Promise<SecurityValueOf<'passkeyOptions'>> {
+    return unwrap(
+      (await http.post<Envelope<SecurityValueOf<'passkeyOptions'>>>('/user/2fa/passkeys/options')).data,
+    );
+  },
+  /** Registers the browser's answer; recovery codes come back when it is the first second factor. */
+  async addPasskey(name: string, response: WebAuthnJson): Promise<SecurityValueOf<'passkeyAdd'>> {
+    const body = { name: name.trim(), response } satisfies SecurityBodyOf<'passkeyAdd'>;
+    return unwrap(
+      (await http.post<Envelope<SecurityValueOf<'passkeyAdd'>>>('/user/2fa/passkeys', body)).data,
+    );
+  },
+  async removePasskey(id: string, password: string, code: string): Promise<string> {
+    const body = { password, code: code.trim() } satisfies SecurityBodyOf<'passkeyRemove'>;
+    return messageOf(await http.post(`/user/2fa/passkeys/${seg(id)}/remove`, body));
+  },
+};
