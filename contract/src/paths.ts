@@ -11,6 +11,8 @@ export const LOGIN_ROUTE = '/login';
 export const SIGNUP_ROUTE = '/signup';
 export const FORGOT_PASSWORD_ROUTE = '/forgetpassword';
 export const RESET_PASSWORD_ROUTE = '/resetpassword/:token';
+/** The link mailed at sign-up to confirm the address (issue 32). */
+export const VERIFY_EMAIL_ROUTE = '/verifyemail/:token';
 export const CONFIRM_EMAIL_ROUTE = '/confirmemail/:token';
 export const UNDO_EMAIL_ROUTE = '/undoemail/:token';
 export const FEED_ROUTE = '/feed';
@@ -51,6 +53,7 @@ export const ROUTE_PATTERNS = {
   signup: SIGNUP_ROUTE,
   forgotPassword: FORGOT_PASSWORD_ROUTE,
   resetPassword: RESET_PASSWORD_ROUTE,
+  verifyEmail: VERIFY_EMAIL_ROUTE,
   confirmEmail: CONFIRM_EMAIL_ROUTE,
   undoEmail: UNDO_EMAIL_ROUTE,
   feed: FEED_ROUTE,

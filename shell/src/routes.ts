@@ -9,6 +9,7 @@ import {
   RESET_PASSWORD_ROUTE,
   SIGNUP_ROUTE,
   UNDO_EMAIL_ROUTE,
+  VERIFY_EMAIL_ROUTE,
 } from '@skynet/contract';
 import type { PageModule } from '@skynet/kit';
 
@@ -19,6 +20,8 @@ export const routes = defineRoutes<PageModule>([
   // 'public': shown whatever the session (a reset link may be opened while signed in).
   { path: FORGOT_PASSWORD_ROUTE, access: 'public', page: () => import('./auth/ForgotPasswordPage') },
   { path: RESET_PASSWORD_ROUTE, access: 'public', page: () => import('./auth/ResetPasswordPage') },
+  // The link mailed at sign-up to confirm the address (issue 32): whatever the session.
+  { path: VERIFY_EMAIL_ROUTE, access: 'public', page: () => import('./auth/VerifyEmailPage') },
   // The links an e-mail change mails to the new address (confirm) and the old one (undo): whatever the session.
   { path: CONFIRM_EMAIL_ROUTE, access: 'public', page: () => import('./auth/ConfirmEmailPage') },
   { path: UNDO_EMAIL_ROUTE, access: 'public', page: () => import('./auth/UndoEmailPage') },

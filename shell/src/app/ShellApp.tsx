@@ -14,6 +14,7 @@ import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts';
 const NO_NAV = [
   /^\/forgetpassword/,
   /^\/resetpassword\//,
+  /^\/verifyemail\//,
   /^\/login/,
   /^\/signup/,
   /^\/confirmemail\//,
