@@ -4,12 +4,14 @@ import {
   Loader,
   PasswordField,
   paths,
+  type SecondFactorChallenge,
   SubmitButton,
+  secondFactorOf,
   TextField,
   useSingleFlight,
 } from '@skynet/kit';
 import { notify, session, useSession } from '@skynet/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout, Divider } from './AuthLayout';
 import styles from './auth.module.css';
@@ -19,6 +21,11 @@ import { safeReturnPath } from './returnPath';
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const LOGGED_IN = 'Logged in successfully.';
 export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Please try again.';
+export const SECOND_STEP_TITLE = 'Confirm it is you';
+
+/** The second step of a sign-in with a second factor (issue 32): fetched only when a sign-in asks for it. */
+const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
+
 export const ALREADY_SIGNED_IN =
   'Signing in with the identity provider ends the session of the account you are signed in to in this browser.';
 
@@ -39,6 +46,7 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, run] = useSingleFlight();
+  const [challenge, setChallenge] = useState<SecondFactorChallenge | null>(null);
   const current = useSession();
   // A code never replaces a signed-in session silently: the person chooses (see the question below).
   const [switchAccepted, setSwitchAccepted] = useState(false);
@@ -70,6 +78,15 @@ export default function LoginPage() {
     setParams({}, { replace: true });
   }, [providerError, code, setParams]);
 
+  const finishSignIn = useCallback(
+    async (token: string) => {
+      await session.signIn(token);
+      notify.success(LOGGED_IN);
+      navigate(safeReturnPath(params.get('returnTo')) ?? paths.home(), { replace: true });
+    },
+    [navigate, params],
+  );
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -77,14 +94,44 @@ export default function LoginPage() {
       try {
         token = await authApi.login(email, password);
       } catch (error) {
+        // The password was right and the account has a second factor: ask for it (no token yet).
+        const asked = secondFactorOf(error);
+        if (asked) {
+          setChallenge(asked);
+          return;
+        }
         notify.error(loginFailureText(error), { autoClose: 5500 });
         return;
       }
-      await session.signIn(token);
-      notify.success(LOGGED_IN);
-      navigate(safeReturnPath(params.get('returnTo')) ?? paths.home(), { replace: true });
+      await finishSignIn(token);
     });
   };
+
+  if (challenge) {
+    const passkeyFirst = challenge.secondFactor === 'passkey';
+    return (
+      <AuthLayout
+        title={SECOND_STEP_TITLE}
+        subtitle={
+          passkeyFirst
+            ? 'Sign in with your passkey to finish logging in.'
+            : 'Enter the 6-digit code from your authenticator app to finish logging in.'
+        }
+        documentTitle="Log in"
+      >
+        <Suspense fallback={<Loader label="Loading the second step" />}>
+          <SecondFactorStep
+            challenge={challenge}
+            onToken={finishSignIn}
+            onCancel={() => {
+              setChallenge(null);
+              setPassword('');
+            }}
+          />
+        </Suspense>
+      </AuthLayout>
+    );
+  }
 
   if (code && mustAsk) {
     return (
