@@ -13,7 +13,8 @@ import type {
 import type { accountApi, chatApi, faqApi, feedApi, planetApi, postApi, userApi } from './index';
 import type { notificationsApi } from './notifications';
 import type { exportApi, reportApi, safetyApi } from './safety';
-import type { secondFactorApi, securityApi } from './security';
+import type { secondFactorApi } from './secondFactor';
+import type { securityApi } from './security';
 
 /** true when A and B are the same type (not merely assignable). */
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -35,6 +35,7 @@ export {
   type SafetyValueOf,
   safetyApi,
 } from './safety';
+export { secondFactorApi, secondFactorOf } from './secondFactor';
 export {
   type AccountSecurityInfo,
   type PasskeyEntry,
@@ -43,13 +44,11 @@ export {
   type SecurityCallName,
   type SecurityEventEntry,
   type SecurityValueOf,
-  secondFactorApi,
-  secondFactorOf,
   securityApi,
-  verifyEmailApi,
   type WebAuthnJson,
 } from './security';
 export type { AnswerOf, BodyOf, ValueOf } from './types';
+export { verifyEmailApi } from './verifyEmail';
 
 const seg = (value: string) => encodeURIComponent(value);
 

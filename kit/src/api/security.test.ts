@@ -1,7 +1,9 @@
 import { httpClient } from '@skynet/shared';
 import type { AxiosCacheInstance } from 'axios-cache-interceptor';
 import { httpError } from '../testing';
-import { secondFactorApi, secondFactorOf, securityApi, verifyEmailApi } from './security';
+import { secondFactorApi, secondFactorOf } from './secondFactor';
+import { securityApi } from './security';
+import { verifyEmailApi } from './verifyEmail';
 
 let http: AxiosCacheInstance;
 beforeAll(async () => {

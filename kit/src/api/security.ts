@@ -1,8 +1,9 @@
 // Issue 32's calls (API docs: contract/src/api/security.ts): the sign-in's second step, the second factors of
 // Settings (authenticator app, passkeys, recovery codes), e-mail confirmation of a sign-up and Recent activity. Their
 // group is not in the contract's `calls` yet (it joins as the API's routes land), so their types are read from the
-// group itself here. Three objects, not one: the shell's login step bundles only `secondFactorApi` (and
-// `secondFactorOf`), the public confirmation page only `verifyEmailApi`, Settings the rest.
+// group itself here. The calls of the shell's screens live beside this file, one small module each
+// (secondFactor.ts: the sign-in's second step; verifyEmail.ts: the sign-up link's page): the shell bundles a module
+// whole into each lazy chunk that uses it, and its JS budget is tight (docs/decisions.md).
 import type { Envelope, SecondFactorChallenge } from '@skynet/contract';
 import type { Body, securityCalls, Value } from '@skynet/contract/api';
 import { getEnvelope as get, http, unwrap } from '@skynet/shared';
@@ -28,51 +29,6 @@ function messageOf(response: { data: unknown }): string {
   const data = response.data as { message?: unknown };
   return typeof data.message === 'string' ? data.message : 'Done.';
 }
-
-/**
- * The second-factor challenge a refused sign-in carries (POST /user/login answers 401 with `value` when the account
- * has a second factor), or null when the failure is anything else (a wrong password, the network...).
- */
-export function secondFactorOf(error: unknown): SecondFactorChallenge | null {
-  const response = (error as { response?: { status?: number; data?: unknown } } | null)?.response;
-  if (response?.status !== 401) return null;
-  const value = (response.data as { value?: Partial<SecondFactorChallenge> } | null)?.value;
-  if (!value || typeof value.challenge !== 'string' || !value.challenge) return null;
-  const methods = Array.isArray(value.methods) ? value.methods : [];
-  const secondFactor = value.secondFactor === 'passkey' ? 'passkey' : 'totp';
-  return {
-    secondFactor,
-    methods: methods.length > 0 ? methods : [secondFactor],
-    challenge: value.challenge,
-    ...(value.passkeyOptions === undefined ? {} : { passkeyOptions: value.passkeyOptions }),
-  };
-}
-
-async function secondStep(body: SecurityBodyOf<'loginSecondFactor'>): Promise<string> {
-  const envelope = (await http.post<Envelope<SecurityValueOf<'loginSecondFactor'>>>('/user/login/2fa', body))
-    .data;
-  const token = unwrap(envelope);
-  if (typeof token !== 'string' || !token) throw new Error('Invalid login response');
-  return token;
-}
-
-/** The sign-in's second step: answers the token, as sign-in does. */
-export const secondFactorApi = {
-  /** A code from the authenticator app (6 digits) or a recovery code (`xxxxx-xxxxx`). */
-  withCode: (challenge: string, code: string): Promise<string> =>
-    secondStep({ challenge, code: code.trim() }),
-  /** The browser's answer to the challenge's `passkeyOptions` (startAuthentication). */
-  withPasskey: (challenge: string, passkey: WebAuthnJson): Promise<string> =>
-    secondStep({ challenge, passkey }),
-};
-
-/** The link mailed at sign-up (/verifyemail/:token). */
-export const verifyEmailApi = {
-  /** Confirms the address; answers the server's message. */
-  async verify(token: string): Promise<string> {
-    return messageOf(await http.post('/user/verifyEmail', { token } satisfies SecurityBodyOf<'verifyEmail'>));
-  },
-};
 
 export const securityApi = {
   /** What protects the account: a confirmed address, the authenticator, passkeys, recovery codes left. */

@@ -1,7 +1,7 @@
 // /verifyemail/:token: the link mailed at sign-up (issue 32). Opening it confirms the address: the token is posted
 // once on load and the page says how it went. (Unlike an e-mail change's links, nothing is lost if a mail scanner
 // opens it first: the address is the one the account already uses, and the mailbox did receive the link.)
-import { failureText, Loader, paths, verifyEmailApi } from '@skynet/kit';
+import { failureText, paths, verifyEmailApi } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ export default function VerifyEmailPage() {
   useEffect(() => {
     if (request.current?.token !== token) {
       const answer = verifyEmailApi.verify(token).then(
-        (message): Outcome => ({ ok: true, text: message === 'Done.' ? EMAIL_CONFIRMED : message }),
+        (message): Outcome => ({ ok: true, text: message || EMAIL_CONFIRMED }),
         (error: unknown): Outcome => ({ ok: false, text: failureText(error, EMAIL_LINK_FAILED) }),
       );
       request.current = { token, answer };
@@ -54,7 +54,7 @@ export default function VerifyEmailPage() {
       {outcome ? (
         <p role={outcome.ok ? 'status' : 'alert'}>{outcome.text}</p>
       ) : (
-        <Loader label="Confirming your e-mail address" />
+        <p role="status">Confirming your e-mail address…</p>
       )}
     </AuthLayout>
   );
