@@ -21,7 +21,6 @@ import { safeReturnPath } from './returnPath';
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const LOGGED_IN = 'Logged in successfully.';
 export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Please try again.';
-export const SECOND_STEP_TITLE = 'Confirm it is you';
 
 /** The second step of a sign-in with a second factor (issue 32): fetched only when a sign-in asks for it. */
 const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
@@ -108,28 +107,17 @@ export default function LoginPage() {
   };
 
   if (challenge) {
-    const passkeyFirst = challenge.secondFactor === 'passkey';
     return (
-      <AuthLayout
-        title={SECOND_STEP_TITLE}
-        subtitle={
-          passkeyFirst
-            ? 'Sign in with your passkey to finish logging in.'
-            : 'Enter the 6-digit code from your authenticator app to finish logging in.'
-        }
-        documentTitle="Log in"
-      >
-        <Suspense fallback={<Loader label="Loading the second step" />}>
-          <SecondFactorStep
-            challenge={challenge}
-            onToken={finishSignIn}
-            onCancel={() => {
-              setChallenge(null);
-              setPassword('');
-            }}
-          />
-        </Suspense>
-      </AuthLayout>
+      <Suspense fallback={<Loader label="Loading the second step" />}>
+        <SecondFactorStep
+          challenge={challenge}
+          onToken={finishSignIn}
+          onCancel={() => {
+            setChallenge(null);
+            setPassword('');
+          }}
+        />
+      </Suspense>
     );
   }
 

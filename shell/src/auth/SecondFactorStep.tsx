@@ -11,8 +11,10 @@ import {
   type WebAuthnJson,
 } from '@skynet/kit';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { AuthLayout } from './AuthLayout';
 import styles from './auth.module.css';
 
+export const SECOND_STEP_TITLE = 'Confirm it is you';
 export const CODE_REFUSED = 'That code did not work. Check it and try again.';
 export const PASSKEY_FAILED = 'The passkey could not sign you in. Try again or use another way.';
 
@@ -86,54 +88,64 @@ export default function SecondFactorStep({ challenge, onToken, onCancel }: Secon
   );
 
   return (
-    <div ref={box} className={styles.form}>
-      {challenge.secondFactor === 'passkey' && passkeyButton}
-      {codeForm && (
-        <form className={styles.form} onSubmit={submit} aria-label="Second step">
-          <TextField
-            label={useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
-            name="code"
-            autoComplete="one-time-code"
-            inputMode={useRecovery ? 'text' : 'numeric'}
-            spellCheck={false}
-            required
-            value={code}
-            onChange={setCode}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          {error && (
-            <p id={errorId} className={styles.fieldError} role="alert">
-              {error}
-            </p>
-          )}
-          <SubmitButton busy={busy} className={styles.wide}>
-            Verify
-          </SubmitButton>
-          {totp && recovery && (
-            <button
-              type="button"
-              className={styles.textButton}
-              onClick={() => {
-                setUseRecovery((on) => !on);
-                setCode('');
-                setError(null);
-              }}
-            >
-              {useRecovery ? 'Use a code from your authenticator app' : 'Use a recovery code instead'}
-            </button>
-          )}
-        </form>
-      )}
-      {!codeForm && error && (
-        <p className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      )}
-      {challenge.secondFactor !== 'passkey' && passkeyButton}
-      <button type="button" className={styles.textButton} onClick={onCancel}>
-        Back to e-mail and password
-      </button>
-    </div>
+    <AuthLayout
+      title={SECOND_STEP_TITLE}
+      subtitle={
+        challenge.secondFactor === 'passkey'
+          ? 'Sign in with your passkey to finish logging in.'
+          : 'Enter the 6-digit code from your authenticator app to finish logging in.'
+      }
+      documentTitle="Log in"
+    >
+      <div ref={box} className={styles.form}>
+        {challenge.secondFactor === 'passkey' && passkeyButton}
+        {codeForm && (
+          <form className={styles.form} onSubmit={submit} aria-label="Second step">
+            <TextField
+              label={useRecovery ? 'Recovery code' : 'Code from your authenticator app'}
+              name="code"
+              autoComplete="one-time-code"
+              inputMode={useRecovery ? 'text' : 'numeric'}
+              spellCheck={false}
+              required
+              value={code}
+              onChange={setCode}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+            {error && (
+              <p id={errorId} className={styles.fieldError} role="alert">
+                {error}
+              </p>
+            )}
+            <SubmitButton busy={busy} className={styles.wide}>
+              Verify
+            </SubmitButton>
+            {totp && recovery && (
+              <button
+                type="button"
+                className={styles.textButton}
+                onClick={() => {
+                  setUseRecovery((on) => !on);
+                  setCode('');
+                  setError(null);
+                }}
+              >
+                {useRecovery ? 'Use a code from your authenticator app' : 'Use a recovery code instead'}
+              </button>
+            )}
+          </form>
+        )}
+        {!codeForm && error && (
+          <p className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        )}
+        {challenge.secondFactor !== 'passkey' && passkeyButton}
+        <button type="button" className={styles.textButton} onClick={onCancel}>
+          Back to e-mail and password
+        </button>
+      </div>
+    </AuthLayout>
   );
 }
