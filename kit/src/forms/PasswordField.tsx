@@ -9,6 +9,11 @@ export interface PasswordFieldProps
   onChange: (value: string) => void;
   /** The toggle reads "Show <toggleName>" / "Hide <toggleName>"; "password" by default. */
   toggleName?: string;
+  /**
+   * What is wrong with the password (e.g. the server's reason a weak one is refused): shown under the field,
+   * announced as it appears (role="alert"), and the input's description while it stays.
+   */
+  error?: string | null;
 }
 
 export function PasswordField({
@@ -16,12 +21,14 @@ export function PasswordField({
   value,
   onChange,
   toggleName = 'password',
+  error,
   id,
   className,
   ...input
 }: PasswordFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
+  const errorId = `${inputId}-error`;
   const [visible, setVisible] = useState(false);
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
@@ -36,6 +43,8 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : input['aria-invalid']}
+          aria-describedby={error ? errorId : input['aria-describedby']}
         />
         <button
           type="button"
@@ -56,6 +65,11 @@ export function PasswordField({
           </svg>
         </button>
       </div>
+      {error && (
+        <p id={errorId} className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -49,3 +49,13 @@ test('a failure shows the server error and stays', async () => {
   expect(await screen.findByText('This reset link has expired.')).toBeInTheDocument();
   expect(screen.queryByTestId('location')).not.toBeInTheDocument();
 });
+
+test('a new password refused as too weak is told under its field and announced', async () => {
+  const reason = 'This password is on a list of passwords people use often.';
+  reset.mockRejectedValue(httpError(400, { error: reason }));
+  await submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+  expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(reason);
+  expect(screen.getByLabelText('Confirm new password')).not.toHaveAttribute('aria-invalid');
+  expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+});

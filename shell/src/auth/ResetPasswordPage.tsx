@@ -1,4 +1,12 @@
-import { authApi, failureText, PasswordField, paths, SubmitButton, useSingleFlight } from '@skynet/kit';
+import {
+  authApi,
+  failureText,
+  PasswordField,
+  passwordErrorOf,
+  paths,
+  SubmitButton,
+  useSingleFlight,
+} from '@skynet/kit';
 import { notify } from '@skynet/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,6 +20,8 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
+  // The server's reason a password is refused (too weak): under the field, until it is edited.
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState('');
   const [busy, run] = useSingleFlight();
 
@@ -21,7 +31,9 @@ export default function ResetPasswordPage() {
       try {
         await authApi.resetPassword(token, password, confirmation);
       } catch (error) {
-        notify.error(failureText(error));
+        const weak = passwordErrorOf(error);
+        if (weak) setPasswordError(weak);
+        else notify.error(failureText(error));
         return;
       }
       notify.success(PASSWORD_RESET);
@@ -46,7 +58,11 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           required
           value={password}
-          onChange={setPassword}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
           toggleName="new password"
         />
         <PasswordField

@@ -109,3 +109,22 @@ test('a failed planet list can be retried', async () => {
   await user.click(screen.getByRole('button', { name: 'Try again' }));
   expect(await screen.findByRole('option', { name: 'Earth' })).toBeInTheDocument();
 });
+
+test('a password refused as too weak is told under the password field, announced, until it is edited', async () => {
+  const user = userEvent.setup();
+  const reason = 'This password is too easy to guess: add more words or characters.';
+  jest.mocked(authApi.signup).mockRejectedValue(httpError(400, { error: reason }));
+  show();
+  await fill(user);
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(reason);
+  const password = screen.getByLabelText('Password');
+  expect(password).toHaveAttribute('aria-invalid', 'true');
+  expect(password).toHaveAccessibleDescription(reason);
+  expect(screen.getAllByText(reason)).toHaveLength(1);
+  expect(session.signIn).not.toHaveBeenCalled();
+  await user.type(password, '-and-more');
+  expect(screen.queryByText(reason)).not.toBeInTheDocument();
+  expect(password).not.toHaveAttribute('aria-invalid');
+});

@@ -3,6 +3,7 @@ import {
   authApi,
   failureText,
   PasswordField,
+  passwordErrorOf,
   paths,
   planetApi,
   SubmitButton,
@@ -29,6 +30,8 @@ export default function SignupPage() {
   const [userName, setUserName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // The server's reason a password is refused (too weak): under the field, until it is edited.
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [planetId, setPlanetId] = useState('');
   const [planets, setPlanets] = useState<PlanetList>({ state: 'loading' });
   const [busy, run] = useSingleFlight();
@@ -56,7 +59,9 @@ export default function SignupPage() {
           location: { ...coordinates, planetId },
         });
       } catch (error) {
-        notify.error(failureText(error));
+        const weak = passwordErrorOf(error);
+        if (weak) setPasswordError(weak);
+        else notify.error(failureText(error));
         return;
       }
       await session.signIn(token);
@@ -100,7 +105,11 @@ export default function SignupPage() {
           autoComplete="new-password"
           required
           value={password}
-          onChange={setPassword}
+          onChange={(value) => {
+            setPassword(value);
+            setPasswordError(null);
+          }}
+          error={passwordError}
         />
         <div className={styles.field}>
           <label htmlFor={planetFieldId} className={styles.label}>
