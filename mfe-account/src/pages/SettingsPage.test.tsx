@@ -20,6 +20,8 @@ jest.mock('@skynet/kit', () => ({
     getMessagePolicy: () => new Promise(() => {}),
   },
   exportApi: { exports: () => new Promise(() => {}) },
+  // Issue 32's sections (security/SecuritySettings.test.tsx tests them): still loading here.
+  securityApi: { overview: () => new Promise(() => {}), activity: () => new Promise(() => {}) },
 }));
 
 const currentUser = jest.mocked(accountApi.currentUser);

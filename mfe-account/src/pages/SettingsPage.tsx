@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { SessionsDialog } from '../components/SessionsDialog';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
 import { SafetySettings } from '../components/safety';
+import { SecuritySettings } from '../components/security';
 import { YourInfoDialog } from '../components/YourInfoDialog';
 import { useLogout } from '../hooks/useLogout';
 import styles from './pages.module.css';
@@ -37,6 +38,7 @@ export default function SettingsPage() {
             { label: 'Commented', icon: ICONS.commented, to: paths.commented() },
           ]}
         />
+        <SecuritySettings />
         <SafetySettings />
         {admin && (
           <SettingsSection
