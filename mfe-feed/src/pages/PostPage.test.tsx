@@ -90,6 +90,22 @@ describe('PostPage', () => {
     expect(screen.queryByRole('button', { name: 'Delete post' })).not.toBeInTheDocument();
   });
 
+  it('offers no like, save or comment box on a deleted post; its earlier comments keep theirs', async () => {
+    api.get.mockResolvedValue({ ...post, deleted: true, likeCount: 3 });
+    open();
+    const card = (await screen.findByText('Post was deleted by author.')).closest('article') as HTMLElement;
+    expect(await screen.findByText('An earlier comment')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(within(card).getByText('3')).toBeInTheDocument();
+    expect(screen.queryByPlaceholderText('Write a comment...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Comment' })).not.toBeInTheDocument();
+    expect(screen.getByText('This post can no longer be liked, saved or commented on.')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(1);
+    expect(api.isLiked).not.toHaveBeenCalledWith('p1');
+    expect(api.isSaved).not.toHaveBeenCalledWith('p1');
+  });
+
   it('offers delete to an admin but not to another user', async () => {
     signedIn({ _id: 'someone' });
     const { unmount } = open();

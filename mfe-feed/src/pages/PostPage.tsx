@@ -13,6 +13,7 @@ import styles from '../components/PostPage.module.css';
 import { usePageMeta } from '../hooks/usePageMeta';
 
 export const AUTHOR_LOOKUP_FAILED = 'Error retrieving username';
+export const CLOSED_POST_TEXT = 'This post can no longer be liked, saved or commented on.';
 
 type Loaded = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; post: Post };
 
@@ -95,6 +96,8 @@ export default function PostPage() {
 
   // A comment (or a post made in reply) is a reply: its page and thread say so.
   const reply = Boolean(post?.parentPost);
+  // A deleted post takes no more likes, saves or comments (issue 32: the API refuses them): its page offers none.
+  const closed = Boolean(post?.deleted || post?.removed);
   const fetchComments = useCallback((page: number) => postApi.comments(id, page), [id]);
   const shown = useMemo(() => new Set(newComments.map((c) => c._id)), [newComments]);
   const onCommented = useCallback((comment: Comment) => setNewComments((list) => [comment, ...list]), []);
@@ -110,13 +113,15 @@ export default function PostPage() {
             <PostCard
               post={post}
               expanded
-              interactive={signedIn}
+              interactive={signedIn && !closed}
               authorName={authorName}
               footer={canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
               menu={postMenu(post, me)}
             />
           </div>
-          {signedIn ? (
+          {closed ? (
+            <p className={styles.signIn}>{CLOSED_POST_TEXT}</p>
+          ) : signedIn ? (
             <CommentForm postId={post._id} onCommented={onCommented} />
           ) : (
             status === 'signed-out' && (
