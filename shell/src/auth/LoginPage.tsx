@@ -63,7 +63,10 @@ export default function LoginPage() {
         notify.success(LOGGED_IN);
         navigate(paths.home(), { replace: true });
       } catch (error) {
-        notify.error(failureText(error, PROVIDER_FAILED));
+        // The provider vouched for the person; their account's second factor still has to be given (issue 32).
+        const asked = secondFactorOf(error);
+        if (asked) setChallenge(asked);
+        else notify.error(failureText(error, PROVIDER_FAILED));
         setParams({}, { replace: true });
       }
     });

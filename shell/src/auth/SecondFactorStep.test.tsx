@@ -123,3 +123,15 @@ test('a cancelled passkey says so, and Back returns to e-mail and password', asy
   expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
   expect(LOGGED_IN).toBe('Logged in successfully.');
 });
+
+test('an identity-provider sign-in of an account with a second factor asks for it too', async () => {
+  const user = userEvent.setup();
+  api.exchangeCode.mockRejectedValue(asked({ secondFactor: 'totp', methods: ['totp'], challenge: 'ch-5' }));
+  second.withCode.mockResolvedValue('token-5');
+  renderAt(<LoginPage />, { url: '/login?code=one-time', path: '/login', location: 'away' });
+  const field = await screen.findByLabelText('Code from your authenticator app');
+  expect(screen.queryByRole('button', { name: 'Use a recovery code instead' })).not.toBeInTheDocument();
+  await user.type(field, '654321{Enter}');
+  expect(second.withCode).toHaveBeenCalledWith('ch-5', '654321');
+  await waitFor(() => expect(signIn).toHaveBeenCalledWith('token-5'));
+});
