@@ -15,13 +15,3 @@ export function failureText(error: unknown, fallback = 'Something went wrong. Pl
     return error.message;
   return text;
 }
-
-/**
- * The server's reason a new password was refused (sign-up, reset, change: 400 with an `error` that speaks of the
- * password, e.g. one too easy to guess), to show under the password field; null for any other failure.
- */
-export function passwordErrorOf(error: unknown): string | null {
-  if ((error as { response?: { status?: number } } | null)?.response?.status !== 400) return null;
-  const text = errorText(error, '');
-  return /password/i.test(text) ? text : null;
-}

@@ -13,8 +13,7 @@ import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts';
 /** Paths that never show the bottom navigation bar. */
 const NO_NAV = [
   /^\/forgetpassword/,
-  /^\/resetpassword\//,
-  /^\/verifyemail\//,
+  /^\/(resetpassword|verifyemail)\//,
   /^\/login/,
   /^\/signup/,
   /^\/confirmemail\//,

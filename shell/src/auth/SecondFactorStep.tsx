@@ -1,6 +1,8 @@
 // The sign-in's second step (issue 32): POST /user/login answered 401 with a challenge, so the account has a second
-// factor. Loaded only then (LoginPage's lazy import), so no other load of the shell fetches it; the passkey library is
-// loaded only when "Use a passkey" is pressed.
+// factor. Loaded only then (LoginPage's lazy import), so no other load of the shell fetches it. The passkey library
+// rides in this step's chunk (2 KB gzip): a chunk of its own would add its name to the runtime every cold load
+// carries, and /feed's byte budget has no room for it.
+import { startAuthentication } from '@simplewebauthn/browser';
 import {
   failureText,
   type SecondFactorChallenge,
@@ -63,7 +65,6 @@ export default function SecondFactorStep({ challenge, onToken, onCancel }: Secon
       finish(async () => {
         let response: unknown;
         try {
-          const { startAuthentication } = await import('@simplewebauthn/browser');
           response = await startAuthentication({
             optionsJSON: challenge.passkeyOptions as Parameters<typeof startAuthentication>[0]['optionsJSON'],
           });
