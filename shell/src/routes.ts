@@ -19,8 +19,9 @@ export const routes = defineRoutes<PageModule>([
   { path: SIGNUP_ROUTE, access: 'signed-out', page: () => import('./auth/SignupPage') },
   // 'public': shown whatever the session (a reset link may be opened while signed in).
   { path: FORGOT_PASSWORD_ROUTE, access: 'public', page: () => import('./auth/ForgotPasswordPage') },
-  // The two pages of a mailed link to a signed-out person share one chunk (webpackChunkName): the sign-up link's page
-  // (issue 32) added no chunk to the names every cold load's runtime carries (/feed's byte budget).
+  // The pages of the links we mail share one chunk (webpackChunkName "link") with the sign-in's second step (issue 32,
+  // LoginPage.tsx), all rare steps: a new chunk adds its name and hash to the runtime every cold load carries, and
+  // /feed's byte budget had no room for them.
   {
     path: RESET_PASSWORD_ROUTE,
     access: 'public',

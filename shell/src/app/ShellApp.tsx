@@ -10,15 +10,11 @@ import { SignedInChrome } from '../layout/SignedInChrome';
 import { routes } from '../routes';
 import { KeyboardShortcuts } from '../shortcuts/KeyboardShortcuts';
 
-/** Paths that never show the bottom navigation bar. */
-const NO_NAV = [
-  /^\/forgetpassword/,
-  /^\/(resetpassword|verifyemail)\//,
-  /^\/login/,
-  /^\/signup/,
-  /^\/confirmemail\//,
-  /^\/undoemail\//,
-];
+/**
+ * Paths that never show the bottom navigation bar: the auth screens and the pages of mailed links. One pattern, not
+ * a list: every cold load carries it (/feed's byte budget).
+ */
+const NO_NAV = /^\/(forgetpassword|login|signup|(resetpassword|verifyemail|confirmemail|undoemail)\/)/;
 
 export function ShellApp({ registry }: { registry: Registry }) {
   return (
@@ -115,7 +111,7 @@ function RemoteOrFallback({ registry }: { registry: Registry }) {
 function NavigationSlot() {
   const { status } = useSession();
   const location = useLocation();
-  if (status !== 'signed-in' || NO_NAV.some((pattern) => pattern.test(location.pathname))) return null;
+  if (status !== 'signed-in' || NO_NAV.test(location.pathname)) return null;
   return (
     <>
       <SignedInChrome />

@@ -22,8 +22,12 @@ export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const LOGGED_IN = 'Logged in successfully.';
 export const PROVIDER_FAILED = 'Sign-in with the identity provider failed. Please try again.';
 
-/** The second step of a sign-in with a second factor (issue 32): fetched only when a sign-in asks for it. */
-const SecondFactorStep = lazy(() => import('./SecondFactorStep'));
+/**
+ * The second step of a sign-in with a second factor (issue 32): fetched only when a sign-in asks for it, in the chunk
+ * of the mailed links' pages (routes.ts): a chunk of its own would add its name to the runtime every cold load
+ * carries, and /feed's byte budget has no room for it.
+ */
+const SecondFactorStep = lazy(() => import(/* webpackChunkName: "link" */ './SecondFactorStep'));
 
 export const ALREADY_SIGNED_IN =
   'Signing in with the identity provider ends the session of the account you are signed in to in this browser.';

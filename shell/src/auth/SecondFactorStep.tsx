@@ -1,7 +1,7 @@
 // The sign-in's second step (issue 32): POST /user/login answered 401 with a challenge, so the account has a second
-// factor. Loaded only then (LoginPage's lazy import), so no other load of the shell fetches it. The passkey library
-// rides in this step's chunk (2 KB gzip): a chunk of its own would add its name to the runtime every cold load
-// carries, and /feed's byte budget has no room for it.
+// factor. Loaded only then (LoginPage's lazy import, in the mailed links' chunk: routes.ts), so no cold load of the
+// shell fetches it. The passkey library (2 KB gzip) rides along: a chunk of its own would add its name to the
+// runtime every cold load carries, and /feed's byte budget has no room for it.
 import { startAuthentication } from '@simplewebauthn/browser';
 import {
   failureText,
