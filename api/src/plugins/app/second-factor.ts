@@ -65,6 +65,11 @@ export const methodsOf = (f: Factors): SecondFactorMethod[] => {
 
 /** A recovery code as typed: any case, with or without the dash and spaces. */
 const normalizeRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+/**
+ * A recovery code as stored: SHA-256 of the account's id (a unique random 122-bit salt, ASVS 2.6.2) and the code, so
+ * one table of precomputed hashes cannot open every account's codes at once.
+ */
+const recoveryHash = (userId: string, normalized: string) => sha256(`${userId}:${normalized}`);
 const looksLikeTotp = (code: string) => /^\d{6}$/.test(code.replace(/\s/g, ''));
 
 function newRecoveryCode(): string {
@@ -188,7 +193,7 @@ export function createSecondFactor(app: FastifyInstance) {
       const used = await rows(
         db,
         sql`UPDATE recovery_codes SET used_at = now()
-            WHERE user_id = ${userId} AND code_hash = ${sha256(normalized)} AND used_at IS NULL RETURNING user_id`,
+            WHERE user_id = ${userId} AND code_hash = ${recoveryHash(userId, normalized)} AND used_at IS NULL RETURNING user_id`,
       );
       return used.length > 0 ? 'recovery' : null;
     },
@@ -400,7 +405,7 @@ async function replaceRecoveryCodes(q: Pick<Db, 'execute'>, userId: string): Pro
   await q.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${userId}`);
   for (const code of codes)
     await q.execute(
-      sql`INSERT INTO recovery_codes (user_id, code_hash) VALUES (${userId}, ${sha256(normalizeRecovery(code))})`,
+      sql`INSERT INTO recovery_codes (user_id, code_hash) VALUES (${userId}, ${recoveryHash(userId, normalizeRecovery(code))})`,
     );
   return codes;
 }

@@ -72,16 +72,23 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     return { row, used };
   };
 
-  const noticeOfNewFactor = (row: UserRow, what: string) => {
+  /** A mail to the account's owner about a change of its second factor (ASVS 2.5.5), naming when and where to look. */
+  const notice = (row: UserRow, subject: string, what: string) => {
     if (!row.email) return;
     app.mailer
       .send({
         to: row.email,
-        subject: 'A second factor was added to your Skynet account',
-        text: `Hello ${row.user_name},\n\n${what} was added to your Skynet account on ${new Date().toUTCString()}. From now on, signing in asks for it after your password.\n\nIf it was not you, change your password and review your sessions at once: ${app.config.publicOrigin}/settings\n`,
+        subject,
+        text: `Hello ${row.user_name},\n\n${what} on ${new Date().toUTCString()}.\n\nIf it was not you, change your password and review your sessions and second factors at once: ${app.config.publicOrigin}/settings\n`,
       })
       .catch((err: unknown) => app.log.error({ err }, 'second factor notice not queued'));
   };
+  const noticeOfNewFactor = (row: UserRow, what: string) =>
+    notice(
+      row,
+      'A second factor was added to your Skynet account',
+      `${what} was added to your Skynet account (from now on, signing in asks for it after your password)`,
+    );
 
   app.get(
     securityCalls.accountSecurity.path,
@@ -138,6 +145,11 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       const { row } = await passwordAndCode(request, request.body);
       if (!(await factors.of(row.id)).totp) throw conflict('The authenticator app is not on.');
       await factors.disableTotp(row.id);
+      notice(
+        row,
+        'Your Skynet authenticator app was turned off',
+        'The authenticator app of your Skynet account was turned off',
+      );
       return { success: true as const, message: 'The authenticator app is off.' };
     },
   );
@@ -147,7 +159,13 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.recoveryCodes) },
     async (request) => {
       const { row } = await passwordAndCode(request, request.body);
-      return { success: true as const, value: { recoveryCodes: await factors.renewRecoveryCodes(row.id) } };
+      const recoveryCodes = await factors.renewRecoveryCodes(row.id);
+      notice(
+        row,
+        'New Skynet recovery codes',
+        'New recovery codes were made for your Skynet account (the old ones stopped working)',
+      );
+      return { success: true as const, value: { recoveryCodes } };
     },
   );
 
@@ -191,6 +209,11 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       const { row } = await passwordAndCode(request, request.body);
       if (!(await factors.removePasskey(row.id, request.params.id)))
         throw notFound('That passkey does not exist.');
+      notice(
+        row,
+        'A passkey was removed from your Skynet account',
+        'A passkey was removed from your Skynet account',
+      );
       return { success: true as const, message: 'The passkey was removed.' };
     },
   );

@@ -296,5 +296,7 @@ describe('passkeys: add one, sign in with it, refuse a forged or replayed answer
     assert.deepEqual(after.body.value.passkeys, []);
     assert.equal(after.body.value.recoveryCodesLeft, 0);
     assert.equal((await login(ctx.app, bob)).status, 200);
+    const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), bob.email);
+    assert.match(mail, /A passkey was removed from your Skynet account/);
   });
 });
