@@ -78,9 +78,9 @@ async function logOut(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** Settings' security sections scanned at phone and desktop width (the page is at 1280 px otherwise). */
-async function scanBothWidths(page: Page, where: string) {
-  for (const width of [390, 1280] as const) {
+/** axe at phone and desktop width, or at the widths given; the page stays at the last one. */
+async function scanAt(page: Page, where: string, widths: readonly (390 | 1280)[] = [390, 1280]) {
+  for (const width of widths) {
     await page.setViewportSize(viewport(width));
     await settle(page);
     await expectNoViolations(page, `${where} at ${width} px`);
@@ -91,6 +91,8 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   page,
   api,
 }) => {
+  // At phone width (the passkey test is at desktop width); Settings is scanned at both at the end.
+  await page.setViewportSize(viewport(390));
   const me = await api.createUser();
   await signIn(page, me);
   await page.goto('/settings');
@@ -98,7 +100,7 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   await expect(security.getByText('Authenticator app')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Passkeys' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent activity' })).toBeVisible();
-  await scanBothWidths(page, 'Settings’ security sections');
+  await scanAt(page, 'Settings’ security sections', [390]);
 
   // Set up: the QR code and the key it holds; the code typed here comes from that key.
   await security.getByRole('button', { name: 'Set up' }).click();
@@ -107,8 +109,7 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   const key = ((await setup.locator('code').textContent()) ?? '').replace(/\s+/g, '');
   expect(key).toMatch(/^[A-Z2-7]{16,}$/);
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(key), digits: 6, period: 30 });
-  await settle(page);
-  await expectNoViolations(page, 'the authenticator set-up at 1280 px');
+  await scanAt(page, 'the authenticator set-up', [390]);
   const enabledAt = Date.now();
   await setup.getByLabel('Code from the app').fill(totp.generate({ timestamp: enabledAt }));
   await setup.getByRole('button', { name: 'Turn on' }).click();
@@ -118,8 +119,7 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   await expect(codesList.getByRole('listitem')).toHaveCount(10);
   const codes = (await codesList.getByRole('listitem').allTextContents()).map((code) => code.trim());
   await expect(security.getByRole('button', { name: 'Download codes' })).toBeVisible();
-  await settle(page);
-  await expectNoViolations(page, 'the recovery codes at 1280 px');
+  await scanAt(page, 'the recovery codes', [390]);
   await security.getByRole('button', { name: 'I have saved them' }).click();
   await expect(security.getByText('On: signing in asks for a code from the app')).toBeVisible();
   await expect(security.getByText('10 codes left')).toBeVisible();
@@ -130,8 +130,7 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   const code = page.getByLabel('Code from your authenticator app');
   await expect(code).toBeFocused();
-  await settle(page);
-  await expectNoViolations(page, 'the second step of sign-in at 1280 px');
+  await scanAt(page, 'the second step of sign-in', [390]);
   await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
   await page.getByLabel('Recovery code').fill(codes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
@@ -173,7 +172,7 @@ test('authenticator app: set up from Settings, asked at sign-in, a recovery code
   await expect(
     page.getByRole('region', { name: 'Sign-in security' }).getByText('9 codes left'),
   ).toBeVisible();
-  await scanBothWidths(page, 'Settings with the authenticator on and Recent activity');
+  await scanAt(page, 'Settings with the authenticator on and Recent activity');
 });
 
 test('passkey: added through the browser from Settings, then signs in', async ({ page, api }) => {

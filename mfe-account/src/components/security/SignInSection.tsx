@@ -84,7 +84,7 @@ export function SignInSection({
   return (
     <Section title="Sign-in security" headingRef={heading}>
       {!emailVerified && (
-        <div className={`${styles.row} ${styles.sep}`}>
+        <div className={`${styles.row} ${styles.sep} ${styles.wrap}`}>
           <span className={styles.main}>
             <span className={styles.strong}>{EMAIL_NOT_CONFIRMED}</span>
             <span className={styles.meta}>Open the link we e-mailed you to confirm it.</span>
@@ -100,7 +100,7 @@ export function SignInSection({
           </button>
         </div>
       )}
-      <div className={`${styles.row} ${styles.sep}`}>
+      <div className={`${styles.row} ${styles.sep} ${styles.wrap}`}>
         <span className={styles.main}>
           <span className={styles.strong}>Authenticator app</span>
           <span className={styles.meta}>{totp ? 'On: signing in asks for a code from the app' : 'Off'}</span>
@@ -123,7 +123,7 @@ export function SignInSection({
           ))}
       </div>
       {hasSecondFactor && (
-        <div className={`${styles.row} ${styles.sep}`}>
+        <div className={`${styles.row} ${styles.sep} ${styles.wrap}`}>
           <span className={styles.main}>
             <span className={styles.strong}>Recovery codes</span>
             <span className={styles.meta}>
