@@ -2,7 +2,6 @@
 // only its one shape (a 4.4 MB nested body never reaches JSON.parse); an oversized body gets a 413 (404 for an unknown
 // path) the client reads, with and without `Expect: 100-continue`; deleted posts refuse likes, saves and comments.
 import assert from 'node:assert/strict';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
@@ -10,86 +9,10 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { AVATAR_SHAPE } from '../../../src/app.js';
 import { build, call, type SignedUp, signup, type TestApp } from '../../helper.js';
+import { send } from '../../raw-http.js';
 
 const LOCATION = { latitude: 1, longitude: 2, planetId: 'earth' };
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-interface Answer {
-  status: number;
-  body: string;
-  /** Whether the server sent `100 Continue`. */
-  continued: boolean;
-  /** Bytes of the body the client wrote before the answer came. */
-  written: number;
-}
-
-/**
- * A request over a real connection with node:http: the client writes its whole body (in 64 KB chunks, as a browser
- * or curl does) unless it waits for `100 Continue`, and reads the answer. Rejects on a broken pipe or reset before
- * the answer is read.
- */
-function send(
-  base: string,
-  opts: {
-    method: string;
-    path: string;
-    body: Buffer;
-    headers?: Record<string, string>;
-    expectContinue?: boolean;
-    chunked?: boolean;
-  },
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(opts.path, base);
-    let continued = false;
-    let written = 0;
-    const req = http.request({
-      host: url.hostname,
-      port: url.port,
-      path: url.pathname,
-      method: opts.method,
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        ...(opts.chunked ? {} : { 'content-length': String(opts.body.length) }),
-        ...(opts.expectContinue ? { expect: '100-continue' } : {}),
-        ...opts.headers,
-      },
-    });
-    const writeAll = () => {
-      const chunk = 64 * 1024;
-      const next = () => {
-        while (written < opts.body.length) {
-          const part = opts.body.subarray(written, written + chunk);
-          written += part.length;
-          if (!req.write(part)) return void req.once('drain', next);
-        }
-        req.end();
-      };
-      next();
-    };
-    req.on('continue', () => {
-      continued = true;
-      writeAll();
-    });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          continued,
-          written,
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (opts.expectContinue) req.flushHeaders();
-    else writeAll();
-  });
-}
 
 describe('bad input answered (issue 32)', () => {
   const cleanups: (() => Promise<void>)[] = [];
