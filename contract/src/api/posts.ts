@@ -8,8 +8,8 @@ import { IdParams, IdText, PageQuery, PlanetLocation } from './fields.js';
 
 const tags = ['posts'] as const;
 const Toggle = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(401, 404) } };
-/** Liking or saving: a deleted post refuses it with 410 (issue 32); undoing one still works. */
-const Add = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(401, 404, 410) } };
+/** Liking or saving: a deleted post refuses it with 400 (issue 32); undoing one still works. */
+const Add = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(400, 401, 404) } };
 const Content = Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH });
 
 export const postCalls = {
@@ -66,7 +66,7 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/save',
     tags,
-    description: 'save (idempotent); value = true. 410 when the post was deleted by its author.',
+    description: 'save (idempotent); value = true. 400 when the post was deleted by its author.',
     ...Add,
   }),
   unsave: defineCall({
@@ -90,7 +90,7 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/like',
     tags,
-    description: 'like (idempotent); value = true. 410 when the post was deleted by its author.',
+    description: 'like (idempotent); value = true. 400 when the post was deleted by its author.',
     ...Add,
   }),
   unlike: defineCall({
@@ -106,10 +106,10 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/comment',
     tags,
-    description: '410 when the post (or comment) was deleted by its author.',
+    description: '400 when the post (or comment) was deleted by its author.',
     params: IdParams,
     body: Type.Object({ content: Content }),
-    response: { 200: OkValue(Comment), ...errors(400, 401, 404, 410) },
+    response: { 200: OkValue(Comment), ...errors(400, 401, 404) },
   }),
   comments: defineCall({
     operationId: 'comments',

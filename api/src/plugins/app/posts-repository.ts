@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, type Db, rows } from '../../db/database.js';
 import { coalescer } from '../../lib/coalesce.js';
-import { badRequest, forbidden, gone, notFound, POST_DELETED } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, POST_DELETED } from '../../lib/errors.js';
 import type { FeedCache, FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
 import type { Comment, Post } from '../../schemas/entities.js';
@@ -375,7 +375,7 @@ export function createPostsRepository(
     async toggle(kind: 'likes' | 'saves', userId: string, postId: string, on: boolean): Promise<void> {
       const table = sql.raw(kind);
       const counted = await db.transaction(async (tx) => {
-        // A post deleted meanwhile (after the route's check) takes no like or save: 410 as from the route.
+        // A post deleted meanwhile (after the route's check) takes no like or save: 400 as from the route.
         const changed = on
           ? await rows(
               tx,
@@ -391,7 +391,7 @@ export function createPostsRepository(
             tx,
             sql`SELECT deleted FROM posts WHERE id = ${postId}`,
           );
-          if (post?.deleted) throw gone(POST_DELETED);
+          if (post?.deleted) throw badRequest(POST_DELETED);
         }
         if (kind === 'likes' && changed.length > 0) {
           await tx.execute(
@@ -431,7 +431,7 @@ export function createPostsRepository(
               WHERE id = ${postId} RETURNING comment_seq, deleted`,
         );
         if (!p) throw notFound('Post not found.');
-        if (p.deleted) throw gone(POST_DELETED); // deleted after the route's check
+        if (p.deleted) throw badRequest(POST_DELETED); // deleted after the route's check
         const [c] = await rows<{ id: string }>(
           tx,
           sql`INSERT INTO posts (parent_id, thread_seq, author_id, content, planet_id, latitude, longitude)

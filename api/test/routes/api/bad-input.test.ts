@@ -258,7 +258,7 @@ describe('bad input answered (issue 32)', () => {
       [`POST /api/post/${id}/comment`, { content: 'hello?' }],
     ] as const) {
       const r = await call(ctx.app, route, { token: other.token, ...(payload ? { payload } : {}) });
-      assert.equal(r.status, 410, `${route}: ${r.res.body}`);
+      assert.equal(r.status, 400, `${route}: ${r.res.body}`);
       assert.equal(r.body.error, 'Post was deleted by author.', route);
     }
     assert.equal((await call(ctx.app, `GET /api/post/${id}/like`, { token: other.token })).body.value, false);
