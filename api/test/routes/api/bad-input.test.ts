@@ -268,3 +268,41 @@ describe('bad input answered (issue 32)', () => {
     assert.equal((await call(ctx.app, `DELETE /api/post/${id}/like`, { token: other.token })).status, 200);
   });
 });
+
+describe('the access log names the request, not the person (issue 32)', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let ctx: TestApp;
+  const lines: Record<string, unknown>[] = [];
+  before(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    ctx = await build(
+      { after: (fn: () => Promise<void>) => cleanups.push(fn) },
+      { logger: { level: 'info', stream } },
+    );
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+
+  it('no client address and no searched text (a name or an address) in any line; the request id in each', async () => {
+    const u = await signup(ctx.app);
+    const searched = 'someone.else@example.com';
+    const r = await call(ctx.app, `GET /api/user/search/${encodeURIComponent(searched)}`, {
+      token: u.token,
+      remoteAddress: '198.51.100.23',
+    });
+    assert.equal(r.status, 200);
+    const mine = lines.filter((l) => l.reqId === r.res.headers['x-request-id']);
+    assert.ok(mine.length >= 2, 'incoming and completed lines carry the request id');
+    const text = JSON.stringify(lines);
+    assert.ok(!text.includes('198.51.100.23'), 'no client address');
+    assert.ok(!text.includes('someone.else') && !text.includes('example.com'), 'no searched text');
+    assert.ok(!text.includes(u.email), 'no address of the person');
+    assert.ok(text.includes('/api/user/search/[redacted]'));
+  });
+});
