@@ -232,6 +232,42 @@ const MATRIX: Record<string, Row> = {
     anonymous: 404,
     other: 404,
   },
+  // Issue 32: the second factor is each person's own; a wrong password or code is a 400 whoever asks.
+  'GET /api/user/security': { url: '/api/user/security', other: 200 },
+  'POST /api/user/2fa/totp/setup': { url: '/api/user/2fa/totp/setup', other: 200 },
+  'POST /api/user/2fa/totp/enable': {
+    url: '/api/user/2fa/totp/enable',
+    payload: () => ({ code: 'abcdef' }),
+    other: 400,
+  },
+  'POST /api/user/2fa/totp/disable': {
+    url: '/api/user/2fa/totp/disable',
+    payload: () => ({ password: 'not her password', code: '123456' }),
+    other: 400,
+  },
+  'POST /api/user/2fa/recovery': {
+    url: '/api/user/2fa/recovery',
+    payload: () => ({ password: 'not her password', code: '123456' }),
+    other: 400,
+  },
+  'POST /api/user/2fa/passkeys/options': { url: '/api/user/2fa/passkeys/options', other: 200 },
+  'POST /api/user/2fa/passkeys': {
+    url: '/api/user/2fa/passkeys',
+    payload: () => ({ name: 'Laptop', response: { id: 'x' } }),
+    other: 400,
+  },
+  'POST /api/user/2fa/passkeys/:id/remove': {
+    url: '/api/user/2fa/passkeys/00000000-0000-4000-8000-000000000000/remove',
+    payload: () => ({ password: 'not her password', code: '123456' }),
+    other: 400,
+  },
+  // A made-up sign-in challenge: nobody finishes a sign-in they did not start with the password.
+  'POST /api/user/login/2fa': {
+    url: '/api/user/login/2fa',
+    payload: () => ({ challenge: 'made-up', code: '123456' }),
+    anonymous: 401,
+    other: 401,
+  },
   'GET /api/user/messagePolicy': { url: '/api/user/messagePolicy', other: 200 },
   'PATCH /api/user/messagePolicy': {
     url: '/api/user/messagePolicy',

@@ -17,6 +17,14 @@ import {
 
 const Jwt = Type.String({ description: 'JWT' });
 const tags = ['auth'] as const;
+/** A sign-in's 401: refused (error only), or a second factor is needed (value: the challenge; issue 32). */
+const SecondFactorNeeded = Type.Object(
+  { ...ErrorBody.properties, value: Type.Optional(SecondFactorChallenge) },
+  {
+    description:
+      'Refused (error only), or a second factor is needed (value: the challenge of the second step).',
+  },
+);
 
 export const authCalls = {
   signup: defineCall({
@@ -41,10 +49,7 @@ export const authCalls = {
     body: Type.Object({ email: EmailText, password: PasswordText }),
     response: {
       200: OkValue(Jwt),
-      401: Type.Object(
-        { ...ErrorBody.properties, value: Type.Optional(SecondFactorChallenge) },
-        { description: 'Wrong e-mail or password (error only), or a second factor is needed (value).' },
-      ),
+      401: SecondFactorNeeded,
       ...errors(400, 403, 429),
     },
   }),
@@ -128,9 +133,11 @@ export const authCalls = {
     path: '/user/oauth/token',
     tags,
     public: true,
-    description: 'Exchanges the one-time code of /login?code=... for a token (single use, 2 minutes).',
+    description:
+      'Exchanges the one-time code of /login?code=... for a token (single use, 2 minutes); or, when the account ' +
+      'has a second factor, 401 with `value` = the challenge for POST /user/login/2fa, as sign-in answers.',
     body: Type.Object({ code: LinkToken }),
-    response: { 200: OkValue(Jwt), ...errors(400, 429) },
+    response: { 200: OkValue(Jwt), 401: SecondFactorNeeded, ...errors(400, 429) },
   }),
   forgotPassword: defineCall({
     operationId: 'forgotPassword',

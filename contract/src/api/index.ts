@@ -54,5 +54,14 @@ export const calls = {
   ...exportCalls,
   ...reportCalls,
   ...moderationCalls,
+  accountSecurity: securityCalls.accountSecurity,
+  totpSetup: securityCalls.totpSetup,
+  totpEnable: securityCalls.totpEnable,
+  totpDisable: securityCalls.totpDisable,
+  recoveryCodes: securityCalls.recoveryCodes,
+  passkeyOptions: securityCalls.passkeyOptions,
+  passkeyAdd: securityCalls.passkeyAdd,
+  passkeyRemove: securityCalls.passkeyRemove,
+  loginSecondFactor: securityCalls.loginSecondFactor,
 };
 export type Calls = typeof calls;

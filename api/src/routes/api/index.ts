@@ -10,6 +10,7 @@ import planetRoutes from './planets.js';
 import postRoutes from './posts.js';
 import reportRoutes from './reports.js';
 import safetyRoutes, { exportRoutes } from './safety.js';
+import secondFactorRoutes from './second-factor.js';
 import userAccountRoutes from './user-account.js';
 import userAuthRoutes from './user-auth.js';
 import userChatRoutes from './user-chat.js';
@@ -55,6 +56,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(reportRoutes);
   await app.register(adminRoutes);
+  await app.register(secondFactorRoutes);
   const problems = contractMismatches(served, calls);
   if (problems.length > 0)
     throw new Error(`The API's routes differ from @skynet/contract:\n${problems.join('\n')}`);

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { ACCOUNT_SUSPENDED, bearerToken, currentUser } from '../../plugins/app/auth.js';
+import { methodsOf } from '../../plugins/app/second-factor.js';
 import {
   clearRefreshCookie,
   refreshCookieOf,
@@ -14,6 +15,7 @@ import {
   startSession,
 } from '../../plugins/app/sessions.js';
 import { ACCOUNT_LIMITS, byAddress, perAccountLimit } from '../../plugins/external/rate-limit.js';
+import { PASSKEY_REQUIRED, SECOND_FACTOR_REQUIRED } from './second-factor.js';
 
 export const LOGIN_FAILED = 'No account exists with that email and password.';
 export const FORGOT_ANSWER = 'If an account exists, a password reset email was sent.';
@@ -39,6 +41,21 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
   const https = config.publicOrigin.startsWith('https:');
   const localhost = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(config.publicOrigin).hostname);
   const oidcCookie = https || localhost ? OIDC_COOKIE_SECURE : OIDC_COOKIE_PLAIN;
+  /**
+   * A second factor enrolled (issue 32): no session yet; the answer (401) carries the challenge of the second step,
+   * POST /user/login/2fa. Null when the account has none.
+   */
+  const secondFactorChallenge = async (userId: string) => {
+    const factors = await app.secondFactor.of(userId);
+    const methods = methodsOf(factors);
+    if (methods.length === 0) return null;
+    const started = await app.secondFactor.startLogin(userId, factors);
+    return {
+      success: false as const,
+      error: factors.totp ? SECOND_FACTOR_REQUIRED : PASSKEY_REQUIRED,
+      value: { secondFactor: factors.totp ? ('totp' as const) : ('passkey' as const), methods, ...started },
+    };
+  };
   const oidcCookieOptions = (maxAge: number) => ({
     path: '/',
     maxAge,
@@ -82,6 +99,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
       if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+      const challenge = await secondFactorChallenge(user.id);
+      if (challenge) return reply.code(401).send(challenge);
       return { success: true as const, value: await startSession(app, request, reply, user) };
     },
   );
@@ -267,6 +286,9 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const user = await app.usersRepository.byId(userId);
       if (!user || user.deleted_at) throw badRequest('This account cannot sign in.');
       if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+      // The provider proved the first factor; an account that enrolled a second one is asked for it all the same.
+      const challenge = await secondFactorChallenge(user.id);
+      if (challenge) return reply.code(401).send(challenge);
       return { success: true as const, value: await startSession(app, request, reply, user, authTime) };
     },
   );

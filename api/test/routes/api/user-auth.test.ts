@@ -4,6 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { Secret, TOTP } from 'otpauth';
 import { rows } from '../../../src/db/database.js';
 import { browserCookie, setCookieLine } from '../../cookies.js';
 import { call, deleteAccount, signup, useApp } from '../../helper.js';
@@ -287,6 +288,40 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
     return { start, callback: back.pathname + back.search, cookie: browserCookie(start.res) };
   }
   const landingOf = (res: { headers: Record<string, unknown> }) => new URL(String(res.headers.location));
+
+  it('an identity-provider account with an authenticator app is asked for its code after the provider (issue 32)', async () => {
+    const exchange = async () => {
+      const { callback, cookie } = await providerRoundTrip();
+      const cb = await oidcCtx.app.inject({ method: 'GET', url: callback, headers: { cookie } });
+      const code = landingOf(cb).searchParams.get('code');
+      return call(oidcCtx.app, 'POST /api/user/oauth/token', { payload: { code }, headers: { cookie } });
+    };
+    const first = await exchange();
+    assert.equal(first.status, 200);
+    const setup = await call(oidcCtx.app, 'POST /api/user/2fa/totp/setup', { token: first.body.value });
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.value.secret), digits: 6, period: 30 });
+    const now = Date.now();
+    const on = await call(oidcCtx.app, 'POST /api/user/2fa/totp/enable', {
+      token: first.body.value,
+      payload: { code: totp.generate({ timestamp: now - 30_000 }) },
+    });
+    assert.equal(on.status, 200, JSON.stringify(on.body));
+    const second = await exchange();
+    assert.equal(second.status, 401);
+    assert.equal(second.body.value.secondFactor, 'totp');
+    assert.doesNotMatch(String(second.res.headers['set-cookie']), /skynet_refresh=/);
+    const done = await call(oidcCtx.app, 'POST /api/user/login/2fa', {
+      payload: { challenge: second.body.value.challenge, code: totp.generate({ timestamp: now }) },
+    });
+    assert.equal(done.status, 200, JSON.stringify(done.body));
+    // Turning it off without a password: a provider sign-in within 10 minutes and a code.
+    const off = await call(oidcCtx.app, 'POST /api/user/2fa/totp/disable', {
+      token: done.body.value,
+      payload: { code: totp.generate({ timestamp: now + 30_000 }) },
+    });
+    assert.equal(off.status, 200, JSON.stringify(off.body));
+    assert.equal((await exchange()).status, 200);
+  });
 
   it('the flow is bound to the browser that started it: a __Host- SameSite=Lax cookie carries it', async () => {
     const { start, callback, cookie } = await providerRoundTrip();

@@ -1,0 +1,249 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { securityCalls } from '@skynet/contract/api';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rows } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { isUuid } from '../../lib/ids.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { routeSchema } from '../../lib/route-schema.js';
+import type { TypeBoxProvider } from '../../lib/type-provider.js';
+import { ACCOUNT_SUSPENDED, type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { methodsOf, type PasskeyRow } from '../../plugins/app/second-factor.js';
+import { startSession } from '../../plugins/app/sessions.js';
+import type { UserRow } from '../../plugins/app/users-repository.js';
+import { byAddress } from '../../plugins/external/rate-limit.js';
+import { PASSWORD_REQUIRED, PASSWORD_WRONG, PROVIDER_REAUTH, REAUTH_WINDOW_MS } from './user-account.js';
+
+export const CODE_WRONG = 'That code is not correct. Enter the current code from your authenticator app.';
+export const SECOND_FACTOR_REQUIRED = 'Enter the code from your authenticator app to finish signing in.';
+export const PASSKEY_REQUIRED = 'Use your passkey to finish signing in.';
+export const SECOND_FACTOR_WRONG = 'That code is not correct, or it was already used. Try the next one.';
+export const CHALLENGE_OVER =
+  'This sign-in has expired or had too many wrong codes. Sign in again with your password.';
+export const PASSKEY_FAILED = 'The passkey could not be verified. Try again, or use another way to sign in.';
+export const TOTP_ALREADY_ON = 'The authenticator app is already on. Turn it off first to set up a new one.';
+export const NO_TOTP_SETUP = 'Set up the authenticator app first: the code did not match the secret shown.';
+export const NO_SECOND_FACTOR = 'This account has no second factor.';
+export const PASSKEY_NOT_ADDED =
+  'The passkey could not be added: the browser’s answer did not verify or took longer than 5 minutes. Try again.';
+
+const passkeyInfo = (p: PasskeyRow) => ({
+  _id: p.id,
+  name: p.name,
+  createdAt: new Date(p.created_at).toISOString(),
+  lastUsedAt: p.last_used_at ? new Date(p.last_used_at).toISOString() : null,
+});
+
+/** Guessing codes with a stolen session: a person types a few a minute at most. */
+const CODE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+/** Issue 32: the second factor in Settings, and the sign-in's second step. */
+export default async function secondFactorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxProvider>();
+  const factors = app.secondFactor;
+
+  const me = async (id: string): Promise<UserRow> => {
+    const row = await app.usersRepository.byId(id);
+    if (!row || row.deleted_at) throw notFound('Account not found.');
+    return row;
+  };
+
+  /** The password again (or, without one, a sign-in at the identity provider within 10 minutes). */
+  const reauthenticate = async (row: UserRow, user: AuthUser, password: string | undefined) => {
+    if (row.password_hash !== null) {
+      if (!password) throw badRequest(PASSWORD_REQUIRED);
+      if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
+      return;
+    }
+    const session = user.sessionId ? await app.sessions.byId(user.sessionId) : null;
+    if (!session || Date.now() - new Date(session.authenticated_at).getTime() > REAUTH_WINDOW_MS)
+      throw forbidden(PROVIDER_REAUTH);
+  };
+
+  /** Password and a current code, before a second factor is turned off or its recovery codes renewed. */
+  const passwordAndCode = async (request: FastifyRequest, body: { password?: string; code: string }) => {
+    const user = currentUser(request);
+    const row = await me(user.id);
+    await reauthenticate(row, user, body.password);
+    if (methodsOf(await factors.of(row.id)).length === 0) throw conflict(NO_SECOND_FACTOR);
+    const used = await factors.useCode(row.id, body.code);
+    if (!used) throw badRequest(CODE_WRONG);
+    return { row, used };
+  };
+
+  /** A mail to the account's owner about a change of its second factor (ASVS 2.5.5), naming when and where to look. */
+  const notice = (row: UserRow, subject: string, what: string) => {
+    if (!row.email) return;
+    app.mailer
+      .send({
+        to: row.email,
+        subject,
+        text: `Hello ${row.user_name},\n\n${what} on ${new Date().toUTCString()}.\n\nIf it was not you, change your password and review your sessions and second factors at once: ${app.config.publicOrigin}/settings\n`,
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'second factor notice not queued'));
+  };
+  const noticeOfNewFactor = (row: UserRow, what: string) =>
+    notice(
+      row,
+      'A second factor was added to your Skynet account',
+      `${what} was added to your Skynet account (from now on, signing in asks for it after your password)`,
+    );
+
+  app.get(
+    securityCalls.accountSecurity.path,
+    { schema: routeSchema(securityCalls.accountSecurity) },
+    async (request) => {
+      const row = await me(currentUser(request).id);
+      const [f, [verified]] = await Promise.all([
+        factors.of(row.id),
+        rows<{ verified: boolean }>(
+          app.db,
+          sql`SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = ${row.id}`,
+        ),
+      ]);
+      return {
+        success: true as const,
+        value: {
+          emailVerified: verified?.verified ?? false,
+          hasPassword: row.password_hash !== null,
+          totp: f.totp,
+          passkeys: f.passkeys.map(passkeyInfo),
+          recoveryCodesLeft: f.recoveryCodesLeft,
+        },
+      };
+    },
+  );
+
+  app.post(
+    securityCalls.totpSetup.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.totpSetup) },
+    async (request) => {
+      const row = await me(currentUser(request).id);
+      if ((await factors.of(row.id)).totp) throw conflict(TOTP_ALREADY_ON);
+      return { success: true as const, value: await factors.setupTotp(row.id, row.email ?? row.user_name) };
+    },
+  );
+
+  app.post(
+    securityCalls.totpEnable.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.totpEnable) },
+    async (request) => {
+      const row = await me(currentUser(request).id);
+      if ((await factors.of(row.id)).totp) throw conflict(TOTP_ALREADY_ON);
+      const recoveryCodes = await factors.enableTotp(row.id, request.body.code);
+      if (!recoveryCodes) throw badRequest(NO_TOTP_SETUP);
+      noticeOfNewFactor(row, 'An authenticator app');
+      return { success: true as const, value: { recoveryCodes } };
+    },
+  );
+
+  app.post(
+    securityCalls.totpDisable.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.totpDisable) },
+    async (request) => {
+      const { row } = await passwordAndCode(request, request.body);
+      if (!(await factors.of(row.id)).totp) throw conflict('The authenticator app is not on.');
+      await factors.disableTotp(row.id);
+      notice(
+        row,
+        'Your Skynet authenticator app was turned off',
+        'The authenticator app of your Skynet account was turned off',
+      );
+      return { success: true as const, message: 'The authenticator app is off.' };
+    },
+  );
+
+  app.post(
+    securityCalls.recoveryCodes.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.recoveryCodes) },
+    async (request) => {
+      const { row } = await passwordAndCode(request, request.body);
+      const recoveryCodes = await factors.renewRecoveryCodes(row.id);
+      notice(
+        row,
+        'New Skynet recovery codes',
+        'New recovery codes were made for your Skynet account (the old ones stopped working)',
+      );
+      return { success: true as const, value: { recoveryCodes } };
+    },
+  );
+
+  app.post(
+    securityCalls.passkeyOptions.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.passkeyOptions) },
+    async (request) => {
+      const row = await me(currentUser(request).id);
+      const options = await factors.passkeyOptions(row);
+      return { success: true as const, value: options as unknown as Record<string, unknown> };
+    },
+  );
+
+  app.post(
+    securityCalls.passkeyAdd.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.passkeyAdd) },
+    async (request) => {
+      const row = await me(currentUser(request).id);
+      const name = request.body.name.trim();
+      if (!name) throw badRequest('Give the passkey a name, such as the device it is on.');
+      const added = await factors.addPasskey(
+        row.id,
+        name,
+        // Checked field by field by verifyRegistrationResponse (a wrong shape fails the verification).
+        request.body.response as unknown as RegistrationResponseJSON,
+      );
+      if (!added) throw badRequest(PASSKEY_NOT_ADDED);
+      noticeOfNewFactor(row, `A passkey (${name})`);
+      return {
+        success: true as const,
+        value: { passkey: passkeyInfo(added.passkey), recoveryCodes: added.recoveryCodes },
+      };
+    },
+  );
+
+  app.post(
+    securityCalls.passkeyRemove.path,
+    { config: { rateLimit: CODE_LIMIT }, schema: routeSchema(securityCalls.passkeyRemove) },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('That passkey does not exist.');
+      const { row } = await passwordAndCode(request, request.body);
+      if (!(await factors.removePasskey(row.id, request.params.id)))
+        throw notFound('That passkey does not exist.');
+      notice(
+        row,
+        'A passkey was removed from your Skynet account',
+        'A passkey was removed from your Skynet account',
+      );
+      return { success: true as const, message: 'The passkey was removed.' };
+    },
+  );
+
+  app.post(
+    securityCalls.loginSecondFactor.path,
+    {
+      config: { public: true, rateLimit: byAddress({ max: 10, timeWindow: '1 minute' }) },
+      schema: routeSchema(securityCalls.loginSecondFactor),
+    },
+    async (request, reply) => {
+      const { challenge, code, passkey } = request.body;
+      if (!code && !passkey) throw badRequest('Enter a code, or use your passkey.');
+      const waiting = await factors.tryLogin(challenge);
+      if (!waiting) throw unauthorized(CHALLENGE_OVER);
+      const passed = passkey
+        ? await factors.usePasskey(
+            waiting.userId,
+            waiting.webauthnChallenge,
+            // Checked by verifyAuthenticationResponse (a wrong shape fails the verification).
+            passkey as unknown as AuthenticationResponseJSON,
+          )
+        : Boolean(await factors.useCode(waiting.userId, code ?? ''));
+      if (!passed) throw unauthorized(passkey ? PASSKEY_FAILED : SECOND_FACTOR_WRONG);
+      // The challenge is used once: a second request with the same passing code gets nothing.
+      if (!(await factors.finishLogin(challenge))) throw unauthorized(CHALLENGE_OVER);
+      const user = await app.usersRepository.byId(waiting.userId);
+      if (!user || user.deleted_at) throw unauthorized(CHALLENGE_OVER);
+      if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+      return { success: true as const, value: await startSession(app, request, reply, user) };
+    },
+  );
+}
