@@ -2,12 +2,13 @@
 // only its one shape (a 4.4 MB nested body never reaches JSON.parse); an oversized body gets a 413 (404 for an unknown
 // path) the client reads, with and without `Expect: 100-continue`; deleted posts refuse likes, saves and comments.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { AVATAR_SHAPE } from '../../../src/app.js';
+import { LINGER_MAX_BYTES, LINGER_MS } from '../../../src/plugins/app/body-guard.js';
 import { build, call, type SignedUp, signup, type TestApp } from '../../helper.js';
 import { send } from '../../raw-http.js';
 
@@ -224,6 +225,42 @@ describe('bad input answered (issue 32)', () => {
     assert.equal(fine.status, 200, fine.body);
     // The server still serves after all that.
     assert.equal((await call(ctx.app, 'GET /api/health')).status, 200);
+  });
+
+  it('the linger is bounded: a client that never stops sending reads its 413 and is cut off (time or bytes)', async () => {
+    const { port } = new URL(base);
+    // Half-open allowed: the client goes on sending after the server's FIN (as a client busy writing would).
+    const socket = net.connect({ port: Number(port), host: '127.0.0.1', allowHalfOpen: true });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    let answer = '';
+    socket.on('data', (c: Buffer) => {
+      answer += c.toString('latin1');
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    socket.on('error', () => {});
+    socket.write(
+      'POST /api/faqs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    const chunk = `10000\r\n${'x'.repeat(0x10000)}\r\n`;
+    const started = Date.now();
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (!socket.destroyed && socket.writable) {
+        socket.write(chunk);
+        sent += 0x10000;
+      }
+    }, 5);
+    const end = await closed;
+    clearInterval(timer);
+    assert.match(answer, /^HTTP\/1\.1 413 /, 'the answer was read while sending');
+    assert.match(answer, /The request body is too large\./);
+    assert.match(answer, /connection: close/i);
+    const ms = end - started;
+    // Whichever bound comes first: LINGER_MS, or LINGER_MAX_BYTES read after the answer.
+    assert.ok(
+      ms < LINGER_MS + 2_000 && (ms >= LINGER_MS - 500 || sent >= LINGER_MAX_BYTES),
+      `cut off after ${ms} ms (${sent} bytes sent)`,
+    );
   });
 
   it('a deleted post refuses likes, saves and comments with the spec text, and its author hears of none', async () => {
