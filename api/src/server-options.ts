@@ -5,8 +5,11 @@ import { activeTracing } from './tracing/switch.js';
 
 /** Query parameters whose values are secrets (sign-in codes, OAuth state and tokens). */
 const SECRET_PARAMS = /([?&](?:code|state|access_token|id_token|refresh_token|password)=)[^&#]*/gi;
-/** Path segments that are secrets: the reset token (API call and page link) and the e-mail change links. */
-const SECRET_PATH = /(\/(?:resetpassword|confirmemail|undoemail)\/)[^/?#]+/gi;
+/**
+ * Path segments that are secrets: the reset token (API call and page link) and the e-mail change links; and what a
+ * person searched for (it may be someone's name or address: issue 32, logs do not identify people).
+ */
+const SECRET_PATH = /(\/(?:resetpassword|confirmemail|undoemail|search)\/)[^/?#]+/gi;
 
 /** A URL as the log may show it: reset tokens and sign-in codes replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
@@ -23,15 +26,77 @@ interface RawRequestLike {
   socket?: { remoteAddress?: string; remotePort?: number };
 }
 
-/** pino's `req` serializer (Fastify's default fields), with the URL redacted and the client's address from trustProxy. */
+/**
+ * pino's `req` serializer (Fastify's default fields), with the URL redacted and without the client's address and port
+ * (issue 32: the access log identifies a request by its id, not the person behind it; the proxy's own log has them).
+ */
 export function serializeRequest(req: RawRequestLike) {
   return {
     method: req.method,
     url: redactUrl(String(req.url ?? '')),
     version: req.headers?.['accept-version'],
     host: req.host,
-    remoteAddress: req.ip ?? req.socket?.remoteAddress,
-    remotePort: req.socket?.remotePort,
+  };
+}
+
+/** The stack's frames only: its first line repeats the message, which may be one this function replaced. */
+const framesOf = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+
+/** A PostgreSQL error code (SQLSTATE: five characters). */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+/** PostgreSQL quotes the refused value at the end of some messages: `invalid input syntax for type uuid: "abc"`. */
+const QUOTED_VALUE = /: ".*"$/s;
+
+/**
+ * An error as a log line may carry it (issue 32): its type, code and message, never the values a query was run with.
+ * drizzle's DrizzleQueryError puts the statement and its parameters (addresses, texts, ids) in its message and
+ * `params`; PostgreSQL's `detail` and `where` quote row values, and some of its messages end with the refused value.
+ * What is kept: the database's code and message with a quoted value replaced (`22P02 invalid input syntax for type
+ * uuid: [value]` names the problem) and the SQL text, whose values are placeholders. It is the logger's `err`
+ * serializer, so every `{ err }` of every log line goes through it.
+ */
+export function errorForLog(err: unknown): unknown {
+  // Not an error: a value pino prints as it is (or a shape this function made already).
+  if (!isErrorLike(err) || madeForLog.has(err)) return err;
+  const safe = logShape(err);
+  madeForLog.add(safe);
+  return safe;
+}
+
+/** The shapes errorForLog made (the logger's serializer sees them again when a caller passed one). */
+const madeForLog = new WeakSet<object>();
+
+type ErrorLike = Error & { cause?: unknown };
+/** An Error, or what a driver throws as one (PGlite's errors are not instances of this realm's Error). */
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  value instanceof Error ||
+  (typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { message?: unknown }).message === 'string' &&
+    (typeof (value as { stack?: unknown }).stack === 'string' ||
+      typeof (value as { code?: unknown }).code === 'string'));
+
+function logShape(err: ErrorLike): Record<string, unknown> {
+  const cause = isErrorLike(err.cause) ? err.cause : undefined;
+  const { query, code, severity } = err as Error & { query?: unknown; code?: unknown; severity?: unknown };
+  const sql = typeof query === 'string' ? { query: query.slice(0, 500) } : {};
+  const database = typeof code === 'string' && SQLSTATE.test(code);
+  if ('params' in err && !database) {
+    // drizzle's wrapper of a failed query (its message lists the parameters): the database's own error is the cause.
+    return { ...(cause ? logShape(cause) : { message: 'query failed' }), ...sql, stack: framesOf(err.stack) };
+  }
+  return {
+    type: err.constructor?.name ?? 'Error',
+    ...(code !== undefined ? { code } : {}),
+    ...(database && typeof severity === 'string' ? { severity } : {}),
+    message: database ? err.message.replace(QUOTED_VALUE, ': [value]') : err.message,
+    ...sql,
+    stack: database ? framesOf(err.stack) : err.stack,
+    ...(cause ? { cause: logShape(cause) } : {}),
   };
 }
 
@@ -52,7 +117,10 @@ export function loggerOptions(
   if (typeof base !== 'object') return base;
   // `url` too: handlers and the error handler log `{ url: request.url }` next to `req`.
   const url = (value: unknown) => (typeof value === 'string' ? redactUrl(value) : value);
-  const options = { ...base, serializers: { ...base.serializers, req: serializeRequest as never, url } };
+  const options = {
+    ...base,
+    serializers: { ...base.serializers, req: serializeRequest as never, url, err: errorForLog as never },
+  };
   // With tracing on, each line carries its trace and span ids (trace_id, span_id): a log line leads to its trace.
   const tracing = activeTracing();
   if (!tracing) return options;

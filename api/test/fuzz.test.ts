@@ -1,6 +1,8 @@
 // Issue 21 item 7: at least 10,000 bad inputs, seeded and bounded, across every route (enumerated from the app) and
 // every socket event. Fails on any 5xx, any answer slower than 2 s, any answer leaking another person's data, and any
-// change to data the fuzzer does not own. FUZZ_INPUTS and SEED override the defaults.
+// change to data the fuzzer does not own. FUZZ_INPUTS and SEED override the defaults. Issue 32: `""` in every id field
+// and path parameter, and over real connections a huge body (written whole, and announced with Expect: 100-continue)
+// and a deeply nested body on every route, each answered with a 4xx the client reads.
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,7 @@ import {
   type Victims,
 } from './attack.js';
 import { call, type SignedUp, signup, TEST_DB, useApp } from './helper.js';
+import { type Answer, send } from './raw-http.js';
 import { listen, openSocket } from './sockets.js';
 
 const HTTP_INPUTS = Number(process.env.FUZZ_INPUTS ?? 10_000);
@@ -243,11 +246,18 @@ function bad(schema: Schema | undefined, rnd: Random): unknown {
   return rnd.pick(choices)();
 }
 
-/** A body: valid then one field broken, a field missing, an extra field, or no object at all. */
+/** A field that names something by its id (issue 32: `""` there reached the database as a 500). */
+const ID_FIELD = /(?:Id|^parentPost|^id)$/;
+
+/** A body: valid then one field broken, a field missing, an extra field, every id `""`, or no object at all. */
 function body(schema: Schema | undefined, rnd: Random, ids: string[]): unknown {
   const base = valid(schema ?? { type: 'object', properties: {} }, rnd, ids) as Record<string, unknown>;
-  const roll = rnd.int(10);
+  const roll = rnd.int(11);
   if (roll === 0) return bad(undefined, rnd);
+  if (roll === 10) {
+    for (const key of Object.keys(base)) if (ID_FIELD.test(key)) base[key] = '';
+    return base;
+  }
   if (roll === 1 && schema?.required?.length) {
     delete base[rnd.pick(schema.required)];
     return base;
@@ -309,6 +319,8 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
   let before: Record<string, string>;
   let others: string[];
   const tally = { sent: 0, byClass: {} as Record<string, number>, slowest: 0, slowestCall: '' };
+  /** The app over a real connection (sockets and the raw-HTTP inputs). */
+  let baseUrl: string | undefined;
 
   const check = (
     label: string,
@@ -407,11 +419,13 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
       const route = rnd.pick(routes);
       let url = route.url;
       for (const name of paramsOf(route.url)) {
-        const value = rnd.chance(0.4)
-          ? rnd.pick(ids)
-          : rnd.chance(0.5)
-            ? rnd.pick(SEGMENTS)
-            : encodeSegment(rnd.pick(STRINGS).slice(0, 500));
+        const value = rnd.chance(0.1)
+          ? ''
+          : rnd.chance(0.4)
+            ? rnd.pick(ids)
+            : rnd.chance(0.5)
+              ? rnd.pick(SEGMENTS)
+              : encodeSegment(rnd.pick(STRINGS).slice(0, 500));
         url =
           name === '*'
             ? url.replace('*', rnd.chance(0.5) ? value : `${value}/${rnd.pick(SEGMENTS)}`)
@@ -463,7 +477,8 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
     timeout: 60_000,
   }, async () => {
     const rnd = prng(SEED + 1);
-    const url = await listen(ctx.app);
+    baseUrl ??= await listen(ctx.app);
+    const url = baseUrl;
     for (const token of [
       undefined,
       '',
@@ -546,6 +561,74 @@ describe(`fuzz: ${HTTP_INPUTS} HTTP inputs and ${SOCKET_INPUTS} socket inputs (s
     } finally {
       socket.close();
     }
+  });
+
+  it('real connections: a huge body (written whole and announced) and a deeply nested one on every route, each a 4xx the client reads', {
+    timeout: 170_000,
+  }, async () => {
+    baseUrl ??= await listen(ctx.app);
+    await keepSignedIn();
+    const huge = Buffer.alloc(12 * 1024 * 1024, 'x');
+    // Nested as deep as a body of the route's size allows: 60 KB (under BODY_LIMIT), 4.4 MB for the avatar.
+    const nestedOf = (bytes: number) => {
+      const depth = Math.floor((bytes - 10) / 2);
+      return Buffer.from(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+    };
+    const nested = nestedOf(60_000);
+    const nestedAvatar = Buffer.from(`{"avatarDataUrl":${'['.repeat(2_200_000)}${']'.repeat(2_200_000)}}`);
+    const routes = ctx.app.routeList.filter((r) => r.method !== 'OPTIONS' && r.method !== 'HEAD');
+    const ids = [victims.alicePost, fuzzer.id, victims.conversationId];
+    let sent = 0;
+    const expect4xx = async (label: string, run: () => Promise<Answer>, readsBody: boolean) => {
+      const started = Date.now();
+      const answer = await run().catch((err: Error) => {
+        throw new Error(`${label}: the client did not read an answer (${err.message})`);
+      });
+      check(label, { statusCode: answer.status, body: answer.body }, Date.now() - started);
+      sent += 1;
+      if (answer.status >= 400) assert.ok(answer.body.length > 0, `${label}: an answer with a body`);
+      if (readsBody) assert.ok(answer.status >= 400 && answer.status < 500, `${label} -> ${answer.status}`);
+      return answer;
+    };
+    for (const route of routes) {
+      let i = 0;
+      const path = route.url.replace(/:[A-Za-z]+/g, () => ids[i++ % ids.length] ?? '').replace('*', 'x');
+      const headers = { authorization: `Bearer ${fuzzer.token}` };
+      const label = `${route.method} ${path}`;
+      // Every route, GET included, refuses a declared 12 MB before reading it.
+      await expect4xx(
+        `${label} 12 MB`,
+        () => send(baseUrl!, { method: route.method, path, body: huge, headers }),
+        true,
+      );
+      const announced = await expect4xx(
+        `${label} 12 MB with Expect`,
+        () => send(baseUrl!, { method: route.method, path, body: huge, headers, expectContinue: true }),
+        true,
+      );
+      assert.equal(announced.continued, false, `${label}: answered before 100 Continue`);
+      // A nested body is refused by every route that reads a body (GET and HEAD ignore theirs).
+      const body = route.url === '/api/user/changeavatar' ? nestedAvatar : nested;
+      await expect4xx(
+        `${label} nested`,
+        () => send(baseUrl!, { method: route.method, path, body, headers }),
+        route.method !== 'GET',
+      );
+      await keepSignedIn();
+    }
+    await expect4xx(
+      'POST unknown path 4 MB',
+      () =>
+        send(baseUrl!, {
+          method: 'POST',
+          path: '/api/no/such/call',
+          body: huge.subarray(0, 4 * 1024 * 1024),
+        }),
+      true,
+    );
+    console.log(
+      `fuzz over real connections: ${sent} inputs on ${routes.length} routes, each a 4xx the client read`,
+    );
   });
 
   it('changed nothing that belongs to anyone else', async () => {

@@ -22,3 +22,16 @@ export async function mailLink(dir: string, to: string, pattern: RegExp, after =
   if (!found) throw new Error(`no link matching ${pattern} in the mail to ${to}`);
   return found;
 }
+
+/** The text of a mail to `to` that matches `pattern` (any of them, newest first); waits up to 5 s. */
+export async function mailMatching(dir: string, to: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const f of files) {
+      const text = (await readFile(path.join(dir, f), 'utf8')).replace(/=\r?\n/g, '');
+      if (text.includes(`To: ${to}`) && pattern.test(text)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}

@@ -14,6 +14,8 @@ export const unauthorized = (message = 'You need to sign in to do that.') => new
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** The spec's text for a deleted post (shown in its place), and the refusal of a like, save or comment on it. */
+export const POST_DELETED = 'Post was deleted by author.';
 /** The text of every rate limit's refusal (HTTP 429 and a socket event's acknowledgement). */
 export const tooManyRequestsText = (retryMs: number) =>
   `Too many requests. Please try again in ${Math.max(1, Math.ceil(retryMs / 1000))} seconds.`;

@@ -64,8 +64,10 @@ describe('token checks', () => {
     const otherPayload = other.token.split('.')[1];
     assert.equal(await status(`${header}.${otherPayload}.${signature}`), 401, 'payload swapped');
     assert.equal(await status(`${u.token}x`), 401, 'signature changed');
+    // Tokens signed here name u's session (issue 32: a token without `sid` or `exp` is refused, see below).
+    const sid = JSON.parse(Buffer.from(u.token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
     const sign = (claims: Record<string, unknown>, exp: number) =>
-      new SignJWT(claims)
+      new SignJWT({ sid, ...claims })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(u.id)
         .setExpirationTime(exp)
@@ -76,6 +78,53 @@ describe('token checks', () => {
     assert.equal(await status(await sign({ tv: 0 }, now - 1)), 401, 'expired');
     assert.equal(await status(await sign({ tv: 1 }, now + 60)), 401, 'another token version');
     assert.equal(await status(await sign({ tv: '0' }, now + 60)), 401, 'tv not a number');
+  });
+
+  it('refuses a token signed with the secret but without exp or sid, on both checks (issue 32)', async () => {
+    const u = await signup(one.app);
+    const other = await signup(one.app);
+    const sidOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+    const now = Math.floor(Date.now() / 1000);
+    /** `typ` in the header sends the token past the fast check to jose (the fallback path). */
+    const mint = (claims: Record<string, unknown>, opts: { exp?: number; jose?: boolean }) => {
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader(opts.jose ? { alg: 'HS256', typ: 'JWT' } : { alg: 'HS256' })
+        .setSubject(u.id)
+        .setIssuedAt(now);
+      return (opts.exp === undefined ? jwt : jwt.setExpirationTime(opts.exp)).sign(SECRET);
+    };
+    for (const jose of [false, true]) {
+      const path = jose ? 'jose' : 'fast check';
+      assert.equal(
+        await status(await mint({ tv: 0, sid: sidOf(u.token) }, { exp: now + 60, jose })),
+        200,
+        path,
+      );
+      assert.equal(await status(await mint({ tv: 0 }, { exp: now + 60, jose })), 401, `${path}: no sid`);
+      assert.equal(
+        await status(await mint({ tv: 0, sid: sidOf(u.token) }, { jose })),
+        401,
+        `${path}: no exp`,
+      );
+      assert.equal(await status(await mint({ tv: 0 }, { jose })), 401, `${path}: neither`);
+      assert.equal(
+        await status(await mint({ tv: 0, sid: sidOf(other.token) }, { exp: now + 60, jose })),
+        401,
+        `${path}: another person's session`,
+      );
+      // Logout reads no session of a sid-less or exp-less token either.
+      assert.equal(await one.app.tokens.inspect(await mint({ tv: 0 }, { exp: now + 60, jose })), null, path);
+      assert.equal(
+        await one.app.tokens.inspect(await mint({ tv: 0, sid: sidOf(u.token) }, { jose })),
+        null,
+        `${path}: inspect without exp`,
+      );
+    }
+    // The refresh call's no-cookie path renews nothing for such a token.
+    const legacy = await mint({ tv: 0 }, { exp: now + 60 });
+    const renewed = await call(one.app, 'GET /api/user/login?token=refresh', { token: legacy });
+    assert.equal(renewed.status, 401);
   });
 });
 

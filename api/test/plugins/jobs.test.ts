@@ -8,7 +8,10 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/config.js';
+import { createSealer } from '../../src/lib/sealed.js';
+import { MAIL_JOB_PURPOSE, openMailJob } from '../../src/plugins/app/jobs.js';
 import { build, call, postgresClone, signup, TEST_DB, type TestApp } from '../helper.js';
+import { mailLink, waitForMail } from '../mail.js';
 
 interface Received {
   to: string[];
@@ -135,7 +138,7 @@ describe('a mail the server never takes', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   const cleanups: (() => Promise<void>)[] = [];
   let ctx: TestApp;
-  const lines: { level: number; msg: string; attempt?: number; to?: string }[] = [];
+  const lines: { level: number; msg: string; attempt?: number; to?: string; job?: string }[] = [];
   before(async () => {
     smtp = await startSmtp(Number.POSITIVE_INFINITY);
     const stream = new Writable({
@@ -157,7 +160,7 @@ describe('a mail the server never takes', () => {
     await smtp.close();
   });
 
-  it('is given up after its retries with an error naming the recipient', async () => {
+  it('is given up after its retries with an error naming the job, never the recipient', async () => {
     const u = await signup(ctx.app);
     assert.equal(
       (await call(ctx.app, 'POST /api/user/forgetpassword', { payload: { email: u.email } })).status,
@@ -169,7 +172,13 @@ describe('a mail the server never takes', () => {
       30_000,
     );
     assert.equal(givenUp.msg, 'mail given up after 2 attempts');
-    assert.equal(givenUp.to, u.email);
+    // Issue 32: the line names the job (whose id the job table has), not the address.
+    const [job] = (await ctx.database.executeSql(`SELECT id FROM pgboss.job WHERE name = 'mail'`)).rows as {
+      id: string;
+    }[];
+    assert.equal(givenUp.job, job?.id);
+    assert.equal(givenUp.to, undefined);
+    assert.ok(!JSON.stringify(lines).includes(u.email), 'no log line holds the address');
     assert.equal(smtp.attempts(), 2);
     assert.ok(
       lines.some((l) => l.level === 40 && l.attempt === 1),
@@ -186,6 +195,126 @@ describe('a mail the server never takes', () => {
     );
     assert.deepEqual(states, [{ state: 'failed' }]);
     assert.equal(smtp.received.length, 0);
+  });
+});
+
+describe('mail jobs hold no secret (issue 32)', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let ctx: TestApp;
+  const lines: { level: number; msg: string; job?: string }[] = [];
+  const text = () => JSON.stringify(lines);
+  before(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    ctx = await build(
+      { after: (fn: () => Promise<void>) => cleanups.push(fn) },
+      { logger: { level: 'info', stream } },
+    );
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+  /** Every mail job's data as text, in the job table and its archive. */
+  const jobTexts = async () => {
+    const { rows } = await ctx.database.executeSql(
+      `SELECT data::text AS data, output::text AS output FROM pgboss.job WHERE name = 'mail'
+       UNION ALL SELECT data::text, output::text FROM pgboss.archive WHERE name = 'mail'`,
+    );
+    return rows as { data: string; output: string | null }[];
+  };
+
+  it('a reset mail is queued sealed: neither the link nor the address is in the job tables, and it arrives', async () => {
+    const u = await signup(ctx.app);
+    const asked = await call(ctx.app, 'POST /api/user/forgetpassword', { payload: { email: u.email } });
+    assert.equal(asked.status, 200);
+    const outbox = ctx.app.mailer.outboxDir;
+    assert.ok(outbox);
+    const token = await mailLink(outbox, u.email, /\/resetpassword\/([A-Za-z0-9_-]+)/);
+    const jobs = await waitFor(
+      'the completed job',
+      async () => {
+        const { rows } = await ctx.database.executeSql(`SELECT state FROM pgboss.job WHERE name = 'mail'`);
+        return rows.some((r) => (r as { state: string }).state === 'completed')
+          ? await jobTexts()
+          : undefined;
+      },
+      10_000,
+    );
+    // Even once moved to the archive (pg-boss does it after archiveCompletedAfterSeconds), the row is the same.
+    await ctx.database.executeSql(
+      `INSERT INTO pgboss.archive (id, name, priority, data, state, retry_limit, retry_count, retry_delay,
+         retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on,
+         keep_until, output, dead_letter, policy, archived_on)
+       SELECT id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after,
+         started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, output,
+         dead_letter, policy, now()
+       FROM pgboss.job WHERE name = 'mail' AND state = 'completed'`,
+    );
+    const stored = await jobTexts();
+    assert.equal(stored.length, jobs.length * 2);
+    for (const { data, output } of stored) {
+      assert.deepEqual(Object.keys(JSON.parse(data)), ['sealed'], 'the job holds the sealed mail only');
+      for (const secret of [token, u.email]) {
+        assert.ok(
+          !data.includes(secret),
+          `job data holds ${secret === token ? 'the link token' : 'the address'}`,
+        );
+        assert.ok(!(output ?? '').includes(secret));
+      }
+    }
+    // The sealed value is the mail (it opens with this server's key), and the link in it works.
+    const opened = openMailJob(ctx.app.sealer, JSON.parse(stored[0]!.data));
+    assert.equal(opened?.to, u.email);
+    const reset = await call(ctx.app, `PATCH /api/user/resetpassword/${token}`, {
+      payload: { password: 'brand-new-pass', confirmpassword: 'brand-new-pass' },
+    });
+    assert.equal(reset.status, 200);
+    // The outbox line names the job and the file, not the address.
+    const written = lines.find((l) => l.msg === 'mail written to outbox');
+    assert.ok(written?.job, 'the outbox line names the job');
+    assert.ok(!text().includes(u.email), 'no log line holds the address');
+  });
+
+  it('a job sealed under another secret is dropped once, logged by its id without its content', async () => {
+    const other = createSealer(new TextEncoder().encode('an-older-secret-an-older-secret-an-older-secret'));
+    const mail = { to: 'old-secret@example.com', subject: 'Reset', text: 'https://x/resetpassword/OLDTOKEN' };
+    const id = await ctx.app.jobs.boss.send('mail', {
+      sealed: other.seal(JSON.stringify(mail), MAIL_JOB_PURPOSE),
+    });
+    assert.ok(id);
+    const dropped = await waitFor(
+      'the drop',
+      () => lines.find((l) => l.msg.startsWith('mail job cannot be opened') && l.job === id),
+      10_000,
+    );
+    assert.equal(dropped.level, 50);
+    const state = await waitFor(
+      'the job to end',
+      async () => {
+        const { rows } = await ctx.database.executeSql(
+          'SELECT state, retry_count FROM pgboss.job WHERE id = $1',
+          [id],
+        );
+        const row = rows[0] as { state: string; retry_count: number } | undefined;
+        return row && row.state !== 'active' && row.state !== 'created' ? row : undefined;
+      },
+      5_000,
+    );
+    assert.deepEqual(state, { state: 'completed', retry_count: 0 }, 'not retried');
+    assert.ok(!text().includes('old-secret@example.com') && !text().includes('OLDTOKEN'));
+    // A plain (unsealed) job of an attacker who can write the queue is not sent either.
+    const plain = await ctx.app.jobs.boss.send('mail', mail);
+    await waitFor(
+      'the plain job dropped',
+      () => lines.find((l) => l.job === plain && l.level === 50),
+      10_000,
+    );
+    const outbox = ctx.app.mailer.outboxDir ?? '';
+    await assert.rejects(waitForMail(outbox, mail.to), /no mail to/);
   });
 });
 

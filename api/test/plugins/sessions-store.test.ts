@@ -48,6 +48,27 @@ describe('session store', () => {
     assert.equal(next.kind === 'rotated' && (await store().rotate(next.refreshToken)).kind, 'invalid');
   });
 
+  it('the grace window admits one replay of a rotated token; a second one within it ends the session (issue 32)', async () => {
+    const u = await signup(ctx.app);
+    const { session, refreshToken } = await store().create(u.id);
+    const next = await store().rotate(refreshToken);
+    assert.equal(next.kind, 'rotated');
+    assert.equal((await store().rotate(refreshToken)).kind, 'grace', 'the one replay');
+    const again = await store().rotate(refreshToken);
+    assert.deepEqual(
+      again,
+      { kind: 'reused', sessionId: session.id, userId: u.id },
+      'a second replay is reuse',
+    );
+    assert.ok((await store().byId(session.id))?.revoked_at, 'revoked');
+    assert.equal(next.kind === 'rotated' && (await store().rotate(next.refreshToken)).kind, 'invalid');
+    // Two replays at the same moment: one gets the grace, the other is reuse (the row is locked).
+    const b = await store().create(u.id);
+    assert.equal((await store().rotate(b.refreshToken)).kind, 'rotated');
+    const both = await Promise.all([store().rotate(b.refreshToken), store().rotate(b.refreshToken)]);
+    assert.deepEqual(both.map((r) => r.kind).sort(), ['grace', 'reused']);
+  });
+
   it('unknown, expired, revoked: invalid', async () => {
     const u = await signup(ctx.app);
     assert.equal((await store().rotate('not-a-token')).kind, 'invalid');

@@ -4,7 +4,16 @@ import { EMAIL_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
 import { SecondFactorChallenge, SessionInfo } from './entities.js';
 import { ErrorBody, errors, OkMessage, OkValue } from './envelope.js';
-import { Email, EmailText, LinkToken, Password, PasswordText, PlanetLocation, UserName } from './fields.js';
+import {
+  Email,
+  EmailText,
+  IdText,
+  LinkToken,
+  Password,
+  PasswordText,
+  PlanetLocation,
+  UserName,
+} from './fields.js';
 
 const Jwt = Type.String({ description: 'JWT' });
 const tags = ['auth'] as const;
@@ -89,7 +98,7 @@ export const authCalls = {
     path: '/user/sessions/:sessionId',
     tags,
     description: 'Signs one of your sessions out (its tokens and live sockets end within a second).',
-    params: Type.Object({ sessionId: Type.String({ maxLength: 64 }) }),
+    params: Type.Object({ sessionId: IdText }),
     response: { 200: OkMessage, ...errors(400, 401, 404) },
   }),
   endAllSessions: defineCall({

@@ -4,9 +4,10 @@ import { MESSAGE_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
 import { ConversationRow, DayGroup, Message } from './entities.js';
 import { errors, Nullable, OkValue } from './envelope.js';
+import { IdText } from './fields.js';
 
 const tags = ['chat'] as const;
-const ReceiverId = Type.String({ minLength: 1, maxLength: 64 });
+const ReceiverId = IdText;
 
 export const chatCalls = {
   sendMessage: defineCall({
@@ -65,8 +66,8 @@ export const chatCalls = {
     description:
       'Your chat showed the conversation up to messageId (its newest shown message): your unread messages there end at it. value = whether your unread count changed.',
     body: Type.Object({
-      conversationId: Type.String({ minLength: 1, maxLength: 64 }),
-      messageId: Type.String({ minLength: 1, maxLength: 64 }),
+      conversationId: IdText,
+      messageId: IdText,
     }),
     response: { 200: OkValue(Type.Boolean()), ...errors(400, 401, 404, 429) },
   }),

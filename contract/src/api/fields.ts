@@ -33,4 +33,9 @@ export const PageQuery = Type.Object({
   page: Type.Optional(Type.String({ description: 'Page number (see README for where counting starts).' })),
 });
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+/**
+ * An id as a caller sends it (path segment or body field): never empty (issue 32: an empty id skipped the routes'
+ * checks and reached the database as a 500); the routes check that it is a well-formed id.
+ */
+export const IdText = Type.String({ minLength: 1, maxLength: 64 });
+export const IdParams = Type.Object({ id: IdText });

@@ -31,7 +31,7 @@ export const planetCalls = {
     path: '/planets/images/:file',
     tags,
     public: true,
-    params: Type.Object({ file: Type.String({ maxLength: 40 }) }),
+    params: Type.Object({ file: Type.String({ minLength: 1, maxLength: 40 }) }),
     answers: 'The planet image (image/svg+xml, cached for a year); 404 as JSON.',
   }),
 };

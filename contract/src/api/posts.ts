@@ -4,10 +4,12 @@ import { POST_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
 import { Comment, Post } from './entities.js';
 import { errors, Ok, OkValue } from './envelope.js';
-import { IdParams, PageQuery, PlanetLocation } from './fields.js';
+import { IdParams, IdText, PageQuery, PlanetLocation } from './fields.js';
 
 const tags = ['posts'] as const;
 const Toggle = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(401, 404) } };
+/** Liking or saving: a deleted post refuses it with 400 (issue 32); undoing one still works. */
+const Add = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(400, 401, 404) } };
 const Content = Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH });
 
 export const postCalls = {
@@ -19,7 +21,7 @@ export const postCalls = {
     body: Type.Object({
       content: Content,
       location: PlanetLocation,
-      parentPost: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])),
+      parentPost: Type.Optional(Type.Union([IdText, Type.Null()])),
     }),
     response: { 200: OkValue(Post), ...errors(400, 401, 404) },
   }),
@@ -64,8 +66,8 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/save',
     tags,
-    description: 'save (idempotent); value = true.',
-    ...Toggle,
+    description: 'save (idempotent); value = true. 400 when the post was deleted by its author.',
+    ...Add,
   }),
   unsave: defineCall({
     operationId: 'unsave',
@@ -88,8 +90,8 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/like',
     tags,
-    description: 'like (idempotent); value = true.',
-    ...Toggle,
+    description: 'like (idempotent); value = true. 400 when the post was deleted by its author.',
+    ...Add,
   }),
   unlike: defineCall({
     operationId: 'unlike',
@@ -104,6 +106,7 @@ export const postCalls = {
     method: 'POST',
     path: '/post/:id/comment',
     tags,
+    description: '400 when the post (or comment) was deleted by its author.',
     params: IdParams,
     body: Type.Object({ content: Content }),
     response: { 200: OkValue(Comment), ...errors(400, 401, 404) },

@@ -22,8 +22,8 @@ export const ACCOUNT_SUSPENDED = 'This account is suspended by the moderators.';
 
 /** The signed-in user of a request or socket: the account, and the session and expiry of the token used. */
 export interface AuthUser extends Account {
-  /** The sign-in (sessions table) the access token belongs to; null for a token from before sessions existed. */
-  sessionId: string | null;
+  /** The sign-in (sessions table) the access token belongs to (every token names one: issue 32). */
+  sessionId: string;
   /** The token's expiry, in seconds since the epoch. */
   expiresAt: number;
 }
@@ -39,7 +39,7 @@ export interface TokenService {
   sign(user: {
     id: string;
     tokenVersion: number;
-    sessionId: string | null;
+    sessionId: string;
     sessionEnds?: Date | string;
     keepExpiry?: number;
   }): Promise<string>;
@@ -51,9 +51,9 @@ export interface TokenService {
   verify(token: string): Promise<AuthUser | null>;
   /**
    * A token's claims when its signature is ours, even past its expiry (logout and refresh read which session an
-   * expired token named); null when forged or malformed.
+   * expired token named); null when forged or malformed, or without `exp` or `sid`.
    */
-  inspect(token: string): Promise<{ sub: string; sid: string | null; exp: number } | null>;
+  inspect(token: string): Promise<{ sub: string; sid: string; exp: number } | null>;
   /** A live (not deleted) account's id, admin flag and token version, through the in-memory cache; null otherwise. */
   account(userId: string): Promise<Account | null>;
   /**
@@ -124,8 +124,11 @@ const VERIFIED_CACHE_MAX = 50_000;
 interface Claims {
   sub: string;
   tv: number;
-  /** The session; absent in tokens from before sessions existed (they still end at their own expiry). */
-  sid: string | null;
+  /**
+   * The session. Required (issue 32): a token without one, even signed with the secret, is refused; tokens from
+   * before sessions existed ended long ago (an access token lives 15 minutes).
+   */
+  sid: string;
   /** Expiry in seconds since the epoch (jose's rule: valid while now < exp). */
   exp: number;
 }
@@ -163,8 +166,8 @@ function ownTokenClaims(token: string, secret: Uint8Array, now: number): Claims 
   if (typeof exp !== 'number' || !(exp > now) || nbf !== undefined) return undefined;
   if (iat !== undefined && typeof iat !== 'number') return undefined;
   if (typeof sub !== 'string' || !isUuid(sub) || typeof tv !== 'number') return undefined;
-  if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return undefined;
-  return { sub, tv, sid: sid ?? null, exp };
+  if (typeof sid !== 'string' || !isUuid(sid)) return undefined;
+  return { sub, tv, sid, exp };
 }
 
 /** A Map used as a bounded cache: the oldest insertion goes first when full. */
@@ -340,11 +343,15 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
       return claims;
     }
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      const { sub, tv, sid } = payload;
-      if (!sub || !isUuid(sub) || typeof tv !== 'number') return null;
-      if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return null;
-      claims = { sub, tv, sid: sid ?? null, exp: payload.exp ?? Number.POSITIVE_INFINITY };
+      // `exp` and `sid` required (issue 32): jose alone accepts a token without an expiry, forever.
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'sid'],
+      });
+      const { sub, tv, sid, exp } = payload;
+      if (!sub || !isUuid(sub) || typeof tv !== 'number' || typeof exp !== 'number') return null;
+      if (typeof sid !== 'string' || !isUuid(sid)) return null;
+      claims = { sub, tv, sid, exp };
     } catch {
       return null;
     }
@@ -360,7 +367,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
         exp = Math.min(exp, Math.floor(new Date(user.sessionEnds).getTime() / 1000));
       return new SignJWT({
         tv: user.tokenVersion,
-        ...(user.sessionId ? { sid: user.sessionId } : {}),
+        sid: user.sessionId,
         // Two tokens signed in the same second for the same session would be the same string: a nonce tells them apart.
         jti: randomBytes(9).toString('base64url'),
       })
@@ -373,12 +380,9 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
     async verify(token) {
       const claims = await claimsOf(token);
       if (!claims) return null;
-      const [account, session] = await Promise.all([
-        tokens.account(claims.sub),
-        claims.sid ? sessionOf(claims.sid) : null,
-      ]);
+      const [account, session] = await Promise.all([tokens.account(claims.sub), sessionOf(claims.sid)]);
       if (!account || account.tokenVersion !== claims.tv) return null;
-      if (claims.sid && (!session || session.userId !== account.id)) return null;
+      if (!session || session.userId !== account.id) return null;
       return { ...account, sessionId: claims.sid, expiresAt: claims.exp };
     },
     async inspect(token) {
@@ -388,8 +392,8 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(0) });
         const { sub, sid, exp } = payload;
         if (!sub || !isUuid(sub) || typeof exp !== 'number') return null;
-        if (sid !== undefined && (typeof sid !== 'string' || !isUuid(sid))) return null;
-        return { sub, sid: sid ?? null, exp };
+        if (typeof sid !== 'string' || !isUuid(sid)) return null;
+        return { sub, sid, exp };
       } catch {
         return null;
       }

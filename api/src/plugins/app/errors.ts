@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../../db/postgres-watchdog.js';
 import { HttpError } from '../../lib/errors.js';
+import { errorForLog } from '../../server-options.js';
 
 interface AjvError {
   keyword: string;
@@ -90,7 +91,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (isDatabaseUnavailable(err)) {
       // PostgreSQL is away (frozen, restarting, unreachable): nothing was written; the caller may try again.
       request.log.warn(
-        { err: err.message, method: request.method, url: request.url },
+        {
+          err: (errorForLog(err) as { message?: unknown }).message,
+          method: request.method,
+          url: request.url,
+        },
         'database unavailable',
       );
       return reply
@@ -98,10 +103,8 @@ async function errorsPlugin(app: FastifyInstance) {
         .header('retry-after', '1')
         .send({ success: false, error: 'The database is not answering. Please try again in a moment.' });
     }
-    request.log.error(
-      { err, method: request.method, url: request.url, userId: request.user?.id ?? null },
-      'request failed',
-    );
+    // The request id (on every line) leads to the request; the line names no person and no query value.
+    request.log.error({ err: errorForLog(err), method: request.method, url: request.url }, 'request failed');
     return reply
       .code(500)
       .send({ success: false, error: 'Something went wrong on our side. Please try again later.' });

@@ -77,6 +77,11 @@ async function inputGuardPlugin(
     if (ENCODED_CONTROL.test(url) || CONTROL.test(url)) {
       throw badRequest('The address must not contain control characters.');
     }
+    // An empty path segment under /api/ is an id left out (`/api/post//like`, `/api/user/sessions/`): the router would
+    // drop a trailing slash and reach another call (`DELETE /api/user/sessions`, every session), so it is refused.
+    const path = url.split('?', 1)[0] ?? '';
+    if (path.startsWith('/api/') && path !== '/api/' && (path.endsWith('/') || path.includes('//')))
+      throw badRequest('The address has an empty part: an id is missing.');
     if (request.is404 && hasBody(request)) {
       // Not read, not parsed: the connection closes after the answer so the unread body cannot be taken as a request.
       reply.header('connection', 'close');

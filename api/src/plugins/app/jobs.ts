@@ -6,6 +6,7 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../../config.js';
 import { type Db, rows } from '../../db/database.js';
 import { retryOnConflict } from '../../lib/retry.js';
+import type { Sealer } from '../../lib/sealed.js';
 import type { Mail } from './mailer.js';
 
 const PURGE_LOCK = ADVISORY_LOCKS.purge;
@@ -58,6 +59,39 @@ export async function purgeDeletedAccounts(
     await tx.execute(sql`DELETE FROM users WHERE id IN (${idList})`);
     return { ids, avatars: victims.map((v) => v.avatar_file).filter((f): f is string => f !== null) };
   });
+}
+
+/** What a mail job holds: the mail, sealed (lib/sealed.ts). */
+export interface SealedMailJob {
+  sealed: string;
+}
+/** The sealer's purpose of mail jobs: a value sealed for anything else does not open as a mail. */
+export const MAIL_JOB_PURPOSE = 'mail job';
+
+/** The mail a job holds, or null when it cannot be opened (another key, another purpose, not a mail). */
+export function openMailJob(sealer: Sealer, data: unknown): Mail | null {
+  const sealed = (data as Partial<SealedMailJob> | null)?.sealed;
+  if (typeof sealed !== 'string') return null;
+  const plain = sealer.open(sealed, MAIL_JOB_PURPOSE);
+  if (plain === null) return null;
+  try {
+    const mail = JSON.parse(plain) as Partial<Mail>;
+    return typeof mail.to === 'string' && typeof mail.subject === 'string' && typeof mail.text === 'string'
+      ? (mail as Mail)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const ADDRESS = /[^\s<>()[\]:;,"']+@[^\s<>()[\]:;,"']+/g;
+
+/** A delivery error as logs and the job table may keep it: e-mail addresses in its text replaced by `[address]`. */
+export function withoutAddresses(err: unknown): Error {
+  const source = err instanceof Error ? err : new Error(String(err));
+  const out = new Error(source.message.replace(ADDRESS, '[address]'));
+  const { code, responseCode, command } = source as Error & Record<string, unknown>;
+  return Object.assign(out, { code, responseCode, command });
 }
 
 /** The queues this API uses (pg-boss queue names). */
@@ -132,7 +166,9 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       await boss.send(QUEUES.avatarRemoval, { file }, { startAfter: REPLACED_AVATAR_TTL_SECONDS });
     },
     async queueMail(mail) {
-      const id = await boss.send(QUEUES.mail, { ...mail });
+      // Sealed (issue 32): the job row and its archive hold no address and no link a read of the database could use.
+      const data: SealedMailJob = { sealed: app.sealer.seal(JSON.stringify(mail), MAIL_JOB_PURPOSE) };
+      const id = await boss.send(QUEUES.mail, data);
       if (!id) throw new Error('the mail queue did not take the mail');
       if (mailWorker) boss.notifyWorker(mailWorker);
     },
@@ -170,20 +206,28 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     }),
   );
 
-  mailWorker = await boss.work<Mail>(
+  mailWorker = await boss.work<SealedMailJob>(
     QUEUES.mail,
     { includeMetadata: true, pollingIntervalSeconds },
     async ([job]) => {
       if (!job) return;
       const attempt = job.retryCount + 1;
+      const mail = openMailJob(app.sealer, job.data);
+      if (!mail) {
+        // Sealed under another secret (JWT_SECRET changed) or not a mail job: no attempt can ever open it, so it
+        // completes now instead of being retried until given up. Its content is unknown and stays out of the log.
+        app.log.error({ job: job.id }, 'mail job cannot be opened (the server secret changed?); dropped');
+        return;
+      }
       try {
-        await app.mailer.deliver(job.data);
+        await app.mailer.deliver(mail, job.id);
       } catch (err) {
-        const log = { err, job: job.id, attempt, subject: job.data.subject };
-        if (job.retryCount >= job.retryLimit)
-          app.log.error({ ...log, to: job.data.to }, `mail given up after ${attempt} attempts`);
+        // Logs and the job's stored output name the job, never the address (a refusal's text often quotes it).
+        const failure = withoutAddresses(err);
+        const log = { err: failure, job: job.id, attempt, subject: mail.subject };
+        if (job.retryCount >= job.retryLimit) app.log.error(log, `mail given up after ${attempt} attempts`);
         else app.log.warn(log, 'mail not sent; it will be retried with backoff');
-        throw err;
+        throw failure;
       }
       if (attempt > 1) app.log.info({ job: job.id, attempt }, 'mail sent after retries');
     },

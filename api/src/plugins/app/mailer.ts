@@ -19,8 +19,11 @@ export interface Mailer {
    * retrying with backoff while the mail server fails. What callers use.
    */
   send(mail: Mail): Promise<void>;
-  /** One delivery attempt, now (the mail worker's call); throws when the server refuses or does not answer. */
-  deliver(mail: Mail): Promise<void>;
+  /**
+   * One delivery attempt, now (the mail worker's call, `job` its id for the log); throws when the server refuses or
+   * does not answer.
+   */
+  deliver(mail: Mail, job?: string): Promise<void>;
   /** Where mails go when no SMTP server is configured (null when SMTP_URL is set). */
   outboxDir: string | null;
 }
@@ -60,12 +63,13 @@ async function mailerPlugin(app: FastifyInstance, opts: { config: Config }) {
     mailer = {
       outboxDir,
       send: (mail) => app.jobs.queueMail(mail),
-      async deliver(mail) {
+      async deliver(mail, job) {
         const info = await transport.sendMail({ from: config.mailFrom, ...mail });
         await mkdir(outboxDir, { recursive: true });
         const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
         await writeFile(path.join(outboxDir, name), info.message as Buffer);
-        app.log.info({ to: mail.to, file: name }, 'mail written to outbox');
+        // The job and the file, never the address (issue 32: logs do not identify people).
+        app.log.info({ job, file: name }, 'mail written to outbox');
       },
     };
   }

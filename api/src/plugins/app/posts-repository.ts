@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, type Db, rows } from '../../db/database.js';
 import { coalescer } from '../../lib/coalesce.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, POST_DELETED } from '../../lib/errors.js';
 import type { FeedCache, FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
 import type { Comment, Post } from '../../schemas/entities.js';
@@ -375,16 +375,24 @@ export function createPostsRepository(
     async toggle(kind: 'likes' | 'saves', userId: string, postId: string, on: boolean): Promise<void> {
       const table = sql.raw(kind);
       const counted = await db.transaction(async (tx) => {
+        // A post deleted meanwhile (after the route's check) takes no like or save: 400 as from the route.
         const changed = on
           ? await rows(
               tx,
-              sql`INSERT INTO ${table} (user_id, post_id) VALUES (${userId}, ${postId}) ON CONFLICT DO NOTHING
-                  RETURNING post_id`,
+              sql`INSERT INTO ${table} (user_id, post_id) SELECT ${userId}, id FROM posts WHERE id = ${postId} AND NOT deleted
+                  ON CONFLICT DO NOTHING RETURNING post_id`,
             )
           : await rows(
               tx,
               sql`DELETE FROM ${table} WHERE user_id = ${userId} AND post_id = ${postId} RETURNING post_id`,
             );
+        if (on && changed.length === 0) {
+          const [post] = await rows<{ deleted: boolean }>(
+            tx,
+            sql`SELECT deleted FROM posts WHERE id = ${postId}`,
+          );
+          if (post?.deleted) throw badRequest(POST_DELETED);
+        }
         if (kind === 'likes' && changed.length > 0) {
           await tx.execute(
             on
@@ -423,7 +431,7 @@ export function createPostsRepository(
               WHERE id = ${postId} RETURNING comment_seq, deleted`,
         );
         if (!p) throw notFound('Post not found.');
-        if (p.deleted) throw badRequest('You cannot comment on a deleted post.');
+        if (p.deleted) throw badRequest(POST_DELETED); // deleted after the route's check
         const [c] = await rows<{ id: string }>(
           tx,
           sql`INSERT INTO posts (parent_id, thread_seq, author_id, content, planet_id, latitude, longitude)

@@ -11,7 +11,8 @@ export const SESSION_IDLE_MS = 7 * 86_400_000;
 export const SESSION_MAX_MS = 30 * 86_400_000;
 /**
  * A just-rotated refresh token presented again within this window (two tabs refreshing at the same moment) gets an
- * access token but no new refresh token; later, it counts as reuse and ends the session.
+ * access token but no new refresh token, once (issue 32: refresh_tokens.grace_used_at); a second replay, or one
+ * later, counts as reuse and ends the session.
  */
 export const REFRESH_GRACE_MS = 10_000;
 /** Ended sessions are kept this long (then removed at the person's next sign-in). */
@@ -99,10 +100,15 @@ export function createSessionsStore(db: Db) {
       const hash = sha256(refreshToken);
       const result = await db.transaction(async (tx): Promise<RotateResult> => {
         const [found] = await rows<
-          SessionRow & { rt_expires_at: Date | string; rt_rotated_at: Date | string | null }
+          SessionRow & {
+            rt_expires_at: Date | string;
+            rt_rotated_at: Date | string | null;
+            rt_grace_used_at: Date | string | null;
+          }
         >(
           tx,
-          sql`SELECT ${COLUMNS}, rt.expires_at AS rt_expires_at, rt.rotated_at AS rt_rotated_at
+          sql`SELECT ${COLUMNS}, rt.expires_at AS rt_expires_at, rt.rotated_at AS rt_rotated_at,
+                     rt.grace_used_at AS rt_grace_used_at
               FROM refresh_tokens rt JOIN sessions s ON s.id = rt.session_id
               WHERE rt.token_hash = ${hash}
               FOR UPDATE OF rt`,
@@ -112,8 +118,11 @@ export function createSessionsStore(db: Db) {
         const sessionExpires = new Date(found.expires_at);
         if (found.revoked_at || sessionExpires.getTime() <= now) return { kind: 'invalid' };
         if (found.rt_rotated_at) {
-          if (now - new Date(found.rt_rotated_at).getTime() < REFRESH_GRACE_MS)
+          // The row is locked (FOR UPDATE): of two replays at the same moment, one takes the grace, the other is reuse.
+          if (now - new Date(found.rt_rotated_at).getTime() < REFRESH_GRACE_MS && !found.rt_grace_used_at) {
+            await tx.execute(sql`UPDATE refresh_tokens SET grace_used_at = now() WHERE token_hash = ${hash}`);
             return { kind: 'grace', session: found };
+          }
           await tx.execute(
             sql`UPDATE sessions SET revoked_at = now(), revoked_reason = 'refresh token reused'
                 WHERE id = ${found.id} AND revoked_at IS NULL`,

@@ -1,7 +1,7 @@
 import { FIRST_PAGE, PAGE_SIZE } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound, POST_DELETED } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
 import { routeSchema } from '../../lib/route-schema.js';
@@ -21,9 +21,13 @@ export default async function postRoutes(fastify: FastifyInstance) {
     if (!p) throw notFound('Post not found.');
     return p;
   };
-  /** A post to act on (like, save, comment): refused when its author and the caller block one another. */
+  /**
+   * A post to act on (like, save, comment): refused when its author and the caller block one another, and with 400
+   * when it was deleted (issue 32: no like, save or comment lands on it, and its author hears of none).
+   */
   const reachable = async (id: string, meId: string) => {
     const p = await existing(id);
+    if (p.deleted) throw badRequest(POST_DELETED);
     await app.safety.assertNoBlock(meId, p.authorId);
     return p;
   };

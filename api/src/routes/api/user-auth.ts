@@ -176,12 +176,9 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const cookie = refreshCookieOf(request);
       const fromCookie = cookie ? await app.sessions.ofRefreshToken(cookie) : null;
       const ended = new Set<string>();
-      if (presented?.sid) {
+      // Every token names its session (issue 32: inspect refuses one without `sid`).
+      if (presented) {
         if (await app.sessions.revoke(presented.sid, 'logout', presented.sub)) ended.add(presented.sid);
-      } else if (presented && request.user) {
-        // A token from before sessions existed cannot be ended alone: every such token of the account ends.
-        await app.usersRepository.bumpTokenVersion(request.user.id);
-        app.tokens.forget(request.user.id);
       }
       if (fromCookie && (!presented || presented.sub === fromCookie.user_id)) {
         if (await app.sessions.revoke(fromCookie.id, 'logout')) ended.add(fromCookie.id);

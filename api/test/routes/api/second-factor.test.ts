@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { rows } from '../../../src/db/database.js';
 import { call, type SignedUp, signup, useApp } from '../../helper.js';
-import { waitForMail } from '../../mail.js';
+import { mailMatching } from '../../mail.js';
 import { SoftAuthenticator } from '../../soft-authenticator.js';
 
 const codeAt = (secret: string, at: number) =>
@@ -69,8 +69,11 @@ describe('authenticator app: enrol, sign in with it, recovery codes, turn it off
       sql`SELECT code_hash FROM recovery_codes WHERE user_id = ${alice.id}`,
     );
     assert.ok(stored.every((r) => !recovery.some((c) => r.code_hash.includes(c.replace('-', '')))));
-    const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), alice.email);
-    assert.match(mail, /An authenticator app was added to your Skynet account/);
+    await mailMatching(
+      path.join(ctx.dataDir, 'outbox'),
+      alice.email,
+      /An authenticator app was added to your Skynet account/,
+    );
   });
 
   it('setup again while it is on is refused (409)', async () => {
@@ -296,7 +299,10 @@ describe('passkeys: add one, sign in with it, refuse a forged or replayed answer
     assert.deepEqual(after.body.value.passkeys, []);
     assert.equal(after.body.value.recoveryCodesLeft, 0);
     assert.equal((await login(ctx.app, bob)).status, 200);
-    const mail = await waitForMail(path.join(ctx.dataDir, 'outbox'), bob.email);
-    assert.match(mail, /A passkey was removed from your Skynet account/);
+    await mailMatching(
+      path.join(ctx.dataDir, 'outbox'),
+      bob.email,
+      /A passkey was removed from your Skynet account/,
+    );
   });
 });

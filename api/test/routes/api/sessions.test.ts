@@ -102,6 +102,26 @@ describe('sessions: logout, rotation, the list, sign out everywhere', () => {
     assert.equal((await b.refresh()).status, 401, 'and its refresh token');
   });
 
+  it('the grace admits one replay: a third tab with the same rotated cookie ends the session (issue 32)', async () => {
+    const b = new Browser(ctx.app);
+    await b.login(u.email);
+    const first = b.jar.header();
+    assert.equal((await b.refresh()).status, 200);
+    const replay = async () => {
+      const tab = new Browser(ctx.app);
+      tab.jar.cookies.set('skynet_refresh', first.split('=')[1] ?? '');
+      return tab.send('GET /api/user/login?token=refresh', undefined, null);
+    };
+    const second = await replay();
+    assert.equal(second.status, 200, 'the one replay inside the grace');
+    assert.equal(await status(ctx.app, second.body.value), 200);
+    const third = await replay();
+    assert.equal(third.status, 401, 'a second replay inside the grace is reuse');
+    assert.equal(await status(ctx.app, b.token), 401, 'the session ended');
+    assert.equal(await status(ctx.app, second.body.value), 401, "the replay's token too");
+    assert.equal((await b.refresh()).status, 401, 'and the newest refresh token');
+  });
+
   it('without the cookie a valid token is renewed to the same expiry, nothing more', async () => {
     const b = new Browser(ctx.app);
     await b.login(u.email);
