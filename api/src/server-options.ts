@@ -6,10 +6,11 @@ import { activeTracing } from './tracing/switch.js';
 /** Query parameters whose values are secrets (sign-in codes, OAuth state and tokens). */
 const SECRET_PARAMS = /([?&](?:code|state|access_token|id_token|refresh_token|password)=)[^&#]*/gi;
 /**
- * Path segments that are secrets: the reset token (API call and page link) and the e-mail change links; and what a
- * person searched for (it may be someone's name or address: issue 32, logs do not identify people).
+ * Path segments that are secrets: the reset token (API call and page link), the e-mail change links and the sign-up
+ * confirmation link (/verifyemail/:token, issue 32); and what a person searched for (it may be someone's name or
+ * address: issue 32, logs do not identify people).
  */
-const SECRET_PATH = /(\/(?:resetpassword|confirmemail|undoemail|search)\/)[^/?#]+/gi;
+const SECRET_PATH = /(\/(?:resetpassword|confirmemail|undoemail|verifyemail|search)\/)[^/?#]+/gi;
 
 /** A URL as the log may show it: reset tokens and sign-in codes replaced by `[redacted]`. */
 export function redactUrl(url: string): string {

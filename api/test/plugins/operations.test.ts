@@ -70,6 +70,8 @@ describe('configuration of issue 20', () => {
       '/api/user/oauth/callback?state=[redacted]&code=[redacted]',
     );
     assert.equal(redactUrl('/api/user/login?token=refresh'), '/api/user/login?token=refresh');
+    // The sign-up's confirmation link (issue 32): its page is a path of its own.
+    assert.equal(redactUrl('/verifyemail/tok-9?x=1'), '/verifyemail/[redacted]?x=1');
   });
 });
 
