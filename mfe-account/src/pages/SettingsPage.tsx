@@ -1,6 +1,7 @@
 import { PageHeader, paths } from '@skynet/kit';
 import { useSession } from '@skynet/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { SessionsDialog } from '../components/SessionsDialog';
 import { ICONS, SettingsSection } from '../components/SettingsMenu';
 import { SafetySettings } from '../components/safety';
@@ -11,7 +12,9 @@ import styles from './pages.module.css';
 
 export default function SettingsPage() {
   const [infoOpen, setInfoOpen] = useState(false);
-  const [sessionsOpen, setSessionsOpen] = useState(false);
+  // /settings?open=sessions opens Your Sessions: the link of the mail about a sign-in from a new device (issue 32).
+  const [params, setParams] = useSearchParams();
+  const [sessionsOpen, setSessionsOpen] = useState(() => params.get('open') === 'sessions');
   const logout = useLogout();
   // The moderators' area (mfe-admin, issue 31) is reached from here by administrators: anyone else gets the 404
   // page there, and the navigation every page carries stays the spec's.
@@ -62,7 +65,13 @@ export default function SettingsPage() {
         </button>
       </div>
       <YourInfoDialog open={infoOpen} onClose={() => setInfoOpen(false)} />
-      <SessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <SessionsDialog
+        open={sessionsOpen}
+        onClose={() => {
+          setSessionsOpen(false);
+          if (params.has('open')) setParams({}, { replace: true });
+        }}
+      />
     </>
   );
 }
