@@ -22,6 +22,7 @@ import platformRepository from './plugins/app/platform-repository.js';
 import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
 import safetyRepository from './plugins/app/safety-repository.js';
+import securityLogPlugin from './plugins/app/security-log.js';
 import sessionSocketsPlugin from './plugins/app/session-sockets.js';
 import sessionsPlugin from './plugins/app/sessions.js';
 import usersRepository from './plugins/app/users-repository.js';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(feedCachePlugin);
   await app.register(usersRepository);
   await app.register(sessionsPlugin);
+  await app.register(securityLogPlugin);
   await app.register(planetsRepository);
   await app.register(postsRepository);
   await app.register(safetyRepository);

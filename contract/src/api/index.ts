@@ -54,5 +54,9 @@ export const calls = {
   ...exportCalls,
   ...reportCalls,
   ...moderationCalls,
+  // Issue 32's security event log and sign-up confirmation (the second-factor calls join with their routes).
+  activity: securityCalls.activity,
+  verifyEmail: securityCalls.verifyEmail,
+  resendVerification: securityCalls.resendVerification,
 };
 export type Calls = typeof calls;

@@ -124,6 +124,9 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       await app.db.execute(sql`DELETE FROM oauth_codes WHERE expires_at < now()`);
       await app.db.execute(sql`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
       await app.db.execute(sql`DELETE FROM data_exports WHERE expires_at < now()`);
+      // Security events are kept SECURITY_EVENTS_KEPT_DAYS (180, docs/security.md); spent confirmation links a day.
+      await app.securityLog.purge(now);
+      await app.db.execute(sql`DELETE FROM email_verifications WHERE expires_at < now() - interval '1 day'`);
       await app.platformRepository.prune();
       if (ids.length > 0) app.log.info({ count: ids.length }, 'purged deleted accounts');
       return ids;
@@ -205,5 +208,13 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
 
 export default fp(jobsPlugin, {
   name: 'jobs',
-  dependencies: ['database', 'auth', 'avatars', 'platform-repository', 'mailer', 'feed-cache'],
+  dependencies: [
+    'database',
+    'auth',
+    'avatars',
+    'platform-repository',
+    'mailer',
+    'feed-cache',
+    'security-log',
+  ],
 });
