@@ -66,6 +66,12 @@ export interface Config {
   sessionIdleMinutes: number;
   /** A session ends this many hours after its sign-in whatever happens (SESSION_MAX_HOURS, default 12: ASVS V3.3.2). */
   sessionMaxHours: number;
+  /**
+   * SIGNUP_CONFIRMATION (default on): a sign-up is mailed a link confirming its address, and has the limits of an
+   * unconfirmed account until it is opened (docs/security.md). Off: sign-ups count as confirmed at once, no link is
+   * mailed (a deployment that sends no mail).
+   */
+  signupConfirmation: boolean;
   /** Lifetime of an access token in seconds (ACCESS_TOKEN_TTL_SECONDS, default 900); refresh tokens renew it. */
   accessTokenTtlSeconds: number;
   /** Names this process in `x-skynet-node` and `/api/health` (NODE_NAME, default `<hostname>-<pid>`). */
@@ -240,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDocs = (str('API_DOCS') ?? 'off').toLowerCase();
   if (!['on', 'off'].includes(rawDocs)) problems.push(`API_DOCS must be "on" or "off", got "${rawDocs}".`);
 
+  const rawConfirm = (str('SIGNUP_CONFIRMATION') ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rawConfirm))
+    problems.push(`SIGNUP_CONFIRMATION must be "on" or "off", got "${rawConfirm}".`);
+
   const rawMigrate = (str('MIGRATE_ON_START') ?? 'on').toLowerCase();
   const migrateOnStart = ['on', 'true', '1'].includes(rawMigrate);
   if (!migrateOnStart && !['off', 'false', '0'].includes(rawMigrate))
@@ -358,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds,
     sessionIdleMinutes,
     sessionMaxHours,
+    signupConfirmation: rawConfirm !== 'off',
     nodeName,
     trustProxy,
     requestTimeoutMs,

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { ACCOUNT_SUSPENDED, bearerToken, currentUser } from '../../plugins/app/auth.js';
-import { sendEmailVerification } from '../../plugins/app/email-verification.js';
+import { markEmailVerified, sendEmailVerification } from '../../plugins/app/email-verification.js';
 import { sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import {
   clearRefreshCookie,
@@ -82,7 +82,9 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
         longitude: location.longitude,
       });
       const value = await startSession(app, request, reply, user, undefined, { event: 'signup' });
-      await sendEmailVerification(app, request, user);
+      // The address is confirmed by the mailed link (SIGNUP_CONFIRMATION=off: at once, nothing mailed).
+      if (config.signupConfirmation) await sendEmailVerification(app, request, user);
+      else await markEmailVerified(app.db, user.id);
       return { success: true as const, value };
     },
   );

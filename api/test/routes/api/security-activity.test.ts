@@ -396,6 +396,31 @@ describe('e-mail confirmation of a sign-up', () => {
   });
 });
 
+describe('SIGNUP_CONFIRMATION=off', () => {
+  const ctx = useApp({ env: { SIGNUP_CONFIRMATION: 'off' } });
+
+  it('counts a sign-up as confirmed at once and mails no link', async () => {
+    const u = await signup(ctx.app, { confirmed: false });
+    const [row] = await rows<{ v: boolean }>(
+      ctx.database.db,
+      sql`SELECT email_verified_at IS NOT NULL AS v FROM users WHERE id = ${u.id}`,
+    );
+    assert.equal(row?.v, true);
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(
+      await mailsWithSubject(
+        path.join(ctx.dataDir, 'outbox'),
+        u.email,
+        'Confirm your Skynet e-mail address',
+        0,
+      ),
+      [],
+    );
+    const resend = await call(ctx.app, 'POST /api/user/verifyEmail/resend', { token: u.token });
+    assert.equal(resend.status, 409);
+  });
+});
+
 describe('an unconfirmed account posts less (RATE_LIMIT on)', () => {
   const ctx = useApp({ env: { RATE_LIMIT: 'on' } });
 
