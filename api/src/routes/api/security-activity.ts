@@ -1,7 +1,7 @@
 import { FIRST_PAGE } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, unauthorized } from '../../lib/errors.js';
 import { pageIndex } from '../../lib/paging.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
@@ -54,7 +54,8 @@ export default async function securityActivityRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = currentUser(request);
       const row = await app.usersRepository.byId(user.id);
-      if (!row || row.deleted_at) throw notFound('Account not found.');
+      // A deleted account's tokens ended with it: as any call without a valid token.
+      if (!row || row.deleted_at) throw unauthorized();
       if (await isEmailVerified(app.db, row.id)) throw conflict(ALREADY_CONFIRMED);
       if (!row.email)
         throw conflict(
