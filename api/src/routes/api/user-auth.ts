@@ -101,9 +101,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const user = await app.usersRepository.byEmail(email.trim());
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok) {
-        // Recorded on the account the address names (an unknown address has no one to show it to).
+        // Recorded on the account the address names (an unknown address has no one to show it to). Not awaited (it
+        // never throws): the answer must not take longer when the address has an account.
         if (user && !user.deleted_at)
-          await app.securityLog.record(request, user.id, 'signin-failed', 'wrong password');
+          void app.securityLog.record(request, user.id, 'signin-failed', 'wrong password');
         throw unauthorized(LOGIN_FAILED);
       }
       if (user.deleted_at)
