@@ -24,6 +24,7 @@ import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
 import safetyRepository from './plugins/app/safety-repository.js';
 import secondFactorPlugin from './plugins/app/second-factor.js';
+import securityLogPlugin from './plugins/app/security-log.js';
 import sessionSocketsPlugin from './plugins/app/session-sockets.js';
 import sessionsPlugin from './plugins/app/sessions.js';
 import usersRepository from './plugins/app/users-repository.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(feedCachePlugin);
   await app.register(usersRepository);
   await app.register(sessionsPlugin);
+  await app.register(securityLogPlugin);
   await app.register(secondFactorPlugin);
   await app.register(planetsRepository);
   await app.register(postsRepository);

@@ -59,6 +59,19 @@ export interface Config {
   devOverrideOrigins: string[];
   /** Days an account waits between deletion and purge. */
   purgeAfterDays: number;
+  /**
+   * A session not refreshed for this many minutes ends (SESSION_IDLE_MINUTES, default 30: OWASP ASVS 4.0.3 V3.3.2
+   * L2). The browser refreshes while a page is open, so this is time away from the product.
+   */
+  sessionIdleMinutes: number;
+  /** A session ends this many hours after its sign-in whatever happens (SESSION_MAX_HOURS, default 12: ASVS V3.3.2). */
+  sessionMaxHours: number;
+  /**
+   * SIGNUP_CONFIRMATION (default on): a sign-up is mailed a link confirming its address, and has the limits of an
+   * unconfirmed account until it is opened (docs/security.md). Off: sign-ups count as confirmed at once, no link is
+   * mailed (a deployment that sends no mail).
+   */
+  signupConfirmation: boolean;
   /** Lifetime of an access token in seconds (ACCESS_TOKEN_TTL_SECONDS, default 900); refresh tokens renew it. */
   accessTokenTtlSeconds: number;
   /** Names this process in `x-skynet-node` and `/api/health` (NODE_NAME, default `<hostname>-<pid>`). */
@@ -233,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rawDocs = (str('API_DOCS') ?? 'off').toLowerCase();
   if (!['on', 'off'].includes(rawDocs)) problems.push(`API_DOCS must be "on" or "off", got "${rawDocs}".`);
 
+  const rawConfirm = (str('SIGNUP_CONFIRMATION') ?? 'on').toLowerCase();
+  if (!['on', 'off'].includes(rawConfirm))
+    problems.push(`SIGNUP_CONFIRMATION must be "on" or "off", got "${rawConfirm}".`);
+
   const rawMigrate = (str('MIGRATE_ON_START') ?? 'on').toLowerCase();
   const migrateOnStart = ['on', 'true', '1'].includes(rawMigrate);
   if (!migrateOnStart && !['off', 'false', '0'].includes(rawMigrate))
@@ -304,6 +321,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisDeadlineMs = whole('REDIS_DEADLINE_MS', 300, 1, 60_000);
   const databaseDeadlineMs = ms('DATABASE_DEADLINE_MS', 1_000, 60_000);
   const mailRetryDelaySeconds = whole('MAIL_RETRY_DELAY_SECONDS', 10, 1, 3_600);
+  const sessionIdleMinutes = whole('SESSION_IDLE_MINUTES', 30, 1, 43_200);
+  const sessionMaxHours = whole('SESSION_MAX_HOURS', 12, 1, 8_760);
+  if (sessionIdleMinutes > sessionMaxHours * 60)
+    problems.push(
+      `SESSION_IDLE_MINUTES (${sessionIdleMinutes}) must not exceed SESSION_MAX_HOURS (${sessionMaxHours}) in minutes.`,
+    );
   const purgeCron = str('PURGE_CRON') ?? '17 * * * *';
   if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(purgeCron))
     problems.push(`PURGE_CRON must be a 5-field cron expression such as "17 * * * *", got "${purgeCron}".`);
@@ -343,6 +366,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devOverrideOrigins: overrides.origins,
     purgeAfterDays: 30,
     accessTokenTtlSeconds,
+    sessionIdleMinutes,
+    sessionMaxHours,
+    signupConfirmation: rawConfirm !== 'off',
     nodeName,
     trustProxy,
     requestTimeoutMs,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { warmPasswordCheck } from './lib/password-strength.js';
 import { shutdown } from './shutdown.js';
 import { activeTracing } from './tracing/switch.js';
 
@@ -53,6 +54,7 @@ async function main() {
       );
     });
   }
+  await warmPasswordCheck();
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -105,6 +105,16 @@ const MATRIX: Record<string, Row> = {
     anonymous: 400,
     other: 400,
   },
+  // Issue 32: your own security events only; a guessed confirmation link is a 400; resending needs an account
+  // (the helper's accounts are confirmed: 409).
+  'GET /api/user/activity': { url: '/api/user/activity', other: 200 },
+  'POST /api/user/verifyEmail': {
+    url: '/api/user/verifyEmail',
+    payload: () => ({ token: 'guess' }),
+    anonymous: 400,
+    other: 400,
+  },
+  'POST /api/user/verifyEmail/resend': { url: '/api/user/verifyEmail/resend', other: 409 },
   // The account calls act on the caller's own account: Alice's details do not open hers.
   'GET /api/user': { url: '/api/user', other: 200 },
   'PATCH /api/user/changepassword': {

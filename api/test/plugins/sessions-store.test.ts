@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../src/db/database.js';
-import { createSessionsStore, REFRESH_GRACE_MS } from '../../src/plugins/app/sessions.js';
+import { createSessionsStore, REFRESH_GRACE_MS, SESSION_IDLE_MS } from '../../src/plugins/app/sessions.js';
 import { signup, useApp } from '../helper.js';
 
 describe('session store', () => {
@@ -23,7 +23,9 @@ describe('session store', () => {
     });
     assert.equal(session.user_agent, 'AgentWithControls');
     assert.equal((await stored(refreshToken)).length, 0, 'never stored as given');
-    assert.ok(refreshExpiresAt.getTime() > Date.now() + 6 * 86_400_000);
+    // The refresh token lives the idle lifetime (ASVS V3.3.2: 30 minutes by default; it was 7 days before issue 32).
+    assert.ok(refreshExpiresAt.getTime() > Date.now() + SESSION_IDLE_MS - 60_000);
+    assert.ok(refreshExpiresAt.getTime() <= Date.now() + SESSION_IDLE_MS);
     const next = await store().rotate(refreshToken);
     assert.equal(next.kind, 'rotated');
     assert.ok(

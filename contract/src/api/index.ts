@@ -37,8 +37,7 @@ export {
   securityCalls,
 };
 
-// A new group (issue 32's securityCalls) joins `calls` when its routes land: the API refuses to start when its routes
-// and `calls` differ.
+// A new group joins `calls` when its routes land: the API refuses to start when its routes and `calls` differ.
 /** Every call the API serves, by operation id. */
 export const calls = {
   ...miscCalls,
@@ -54,14 +53,6 @@ export const calls = {
   ...exportCalls,
   ...reportCalls,
   ...moderationCalls,
-  accountSecurity: securityCalls.accountSecurity,
-  totpSetup: securityCalls.totpSetup,
-  totpEnable: securityCalls.totpEnable,
-  totpDisable: securityCalls.totpDisable,
-  recoveryCodes: securityCalls.recoveryCodes,
-  passkeyOptions: securityCalls.passkeyOptions,
-  passkeyAdd: securityCalls.passkeyAdd,
-  passkeyRemove: securityCalls.passkeyRemove,
-  loginSecondFactor: securityCalls.loginSecondFactor,
+  ...securityCalls,
 };
 export type Calls = typeof calls;

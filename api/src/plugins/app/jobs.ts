@@ -130,8 +130,39 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
   const { mailRetryLimit, mailRetryDelaySeconds, purgeCron } = opts.config;
   // A worker not woken by a send on its own process looks for jobs this often.
   const pollingIntervalSeconds = 2;
+  // pg-boss's statements still running, and this process's job handlers. On close pg-boss stops waiting as soon as no
+  // job is in hand, but a fetch under way still hands its jobs to a handler afterwards, and a finished job is
+  // completed by a statement pg-boss does not await: both must reach the database before it closes (else "Cannot use
+  // a pool after calling end on the pool" as an unhandled rejection; seen once every sign-up queued a mail, issue 32).
+  const running = new Set<Promise<unknown>>();
+  let handling = 0;
+  const handled =
+    <T, R>(handler: (jobs: T) => Promise<R>) =>
+    async (jobs: T): Promise<R> => {
+      handling += 1;
+      try {
+        return await handler(jobs);
+      } finally {
+        handling -= 1;
+      }
+    };
+  /** Waits (at most about 5 s) until no handler runs and no statement of pg-boss is under way. */
+  const settled = async () => {
+    for (let i = 0; i < 500; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (running.size === 0 && handling === 0) return;
+      await Promise.allSettled([...running]);
+    }
+  };
+  const executeSql = (text: string, values?: unknown[]) => {
+    const statement = app.database.executeSql(text, values);
+    running.add(statement);
+    const done = () => running.delete(statement);
+    statement.then(done, done);
+    return statement;
+  };
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => app.database.executeSql(text, values) },
+    db: { executeSql },
     schema: 'pgboss',
     schedule: opts.schedule !== false,
     // Each process looks at the timetable every 10 s (one UPDATE decides which one sends the slot's job), and due
@@ -158,6 +189,9 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       await app.db.execute(sql`DELETE FROM oauth_codes WHERE expires_at < now()`);
       await app.db.execute(sql`DELETE FROM password_resets WHERE expires_at < now() - interval '1 day'`);
       await app.db.execute(sql`DELETE FROM data_exports WHERE expires_at < now()`);
+      // Security events are kept SECURITY_EVENTS_KEPT_DAYS (180, docs/security.md); spent confirmation links a day.
+      await app.securityLog.purge(now);
+      await app.db.execute(sql`DELETE FROM email_verifications WHERE expires_at < now() - interval '1 day'`);
       await app.platformRepository.prune();
       if (ids.length > 0) app.log.info({ count: ids.length }, 'purged deleted accounts');
       return ids;
@@ -182,6 +216,7 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     // Before the database closes (onClose runs in reverse order of registration): a job being worked on gets a
     // few seconds to finish, else it is failed and retried later by any process.
     await boss.stop({ graceful: true, timeout: 5_000, close: false });
+    await settled();
   });
   const mailQueue = {
     name: QUEUES.mail,
@@ -209,7 +244,7 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
   mailWorker = await boss.work<SealedMailJob>(
     QUEUES.mail,
     { includeMetadata: true, pollingIntervalSeconds },
-    async ([job]) => {
+    handled(async ([job]) => {
       if (!job) return;
       const attempt = job.retryCount + 1;
       const mail = openMailJob(app.sealer, job.data);
@@ -230,24 +265,40 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
         throw failure;
       }
       if (attempt > 1) app.log.info({ job: job.id, attempt }, 'mail sent after retries');
-    },
+    }),
   );
   await retryOnConflict(() =>
     boss.createQueue(QUEUES.avatarRemoval, { name: QUEUES.avatarRemoval, retryLimit: 5, retryDelay: 60 }),
   );
-  await boss.work<{ file: string }>(QUEUES.avatarRemoval, { pollingIntervalSeconds }, async ([job]) => {
-    if (!job) return;
-    // Still someone's avatar (an Undo stores a new file, so only a restore by hand could bring it back): kept.
-    const [inUse] = await rows(app.db, sql`SELECT 1 FROM users WHERE avatar_file = ${job.data.file}`);
-    if (!inUse) await app.avatars.remove(job.data.file);
-  });
-  await boss.work(QUEUES.purge, { pollingIntervalSeconds }, async () => {
-    await jobs.runPurge();
-  });
+  await boss.work<{ file: string }>(
+    QUEUES.avatarRemoval,
+    { pollingIntervalSeconds },
+    handled(async ([job]) => {
+      if (!job) return;
+      // Still someone's avatar (an Undo stores a new file, so only a restore by hand could bring it back): kept.
+      const [inUse] = await rows(app.db, sql`SELECT 1 FROM users WHERE avatar_file = ${job.data.file}`);
+      if (!inUse) await app.avatars.remove(job.data.file);
+    }),
+  );
+  await boss.work(
+    QUEUES.purge,
+    { pollingIntervalSeconds },
+    handled(async () => {
+      await jobs.runPurge();
+    }),
+  );
   if (opts.schedule !== false) await boss.schedule(QUEUES.purge, purgeCron);
 }
 
 export default fp(jobsPlugin, {
   name: 'jobs',
-  dependencies: ['database', 'auth', 'avatars', 'platform-repository', 'mailer', 'feed-cache'],
+  dependencies: [
+    'database',
+    'auth',
+    'avatars',
+    'platform-repository',
+    'mailer',
+    'feed-cache',
+    'security-log',
+  ],
 });

@@ -8,6 +8,7 @@ import { rows } from '../../db/database.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/ids.js';
 import { ACCOUNT_SUSPENDED } from './auth.js';
+import { markEmailVerified } from './email-verification.js';
 
 export const OIDC_NOT_CONFIGURED = 'Sign-in with an identity provider is not configured.';
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -160,6 +161,8 @@ async function oidcPlugin(app: FastifyInstance, opts: { config: Config }) {
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
       if (user.suspended_at) throw new HttpError(403, ACCOUNT_SUSPENDED);
+      // The provider vouches for the address: the account counts as confirmed (issue 32, no link to open).
+      if (claims.email_verified === true) await markEmailVerified(app.db, user.id);
       // When the person last signed in at the provider (auth_time), else now: re-authentication reads it.
       const now = Date.now();
       const authTime =

@@ -4,11 +4,22 @@ import fp from 'fastify-plugin';
 import { type Db, rows } from '../../db/database.js';
 import { appendSetCookie, readCookie, serializeCookie } from '../../lib/cookies.js';
 import { randomToken, sha256 } from '../../lib/ids.js';
+import { rememberDevice, sendSecurityNotice } from './security-notices.js';
 
-/** A refresh token not used for this long ends its session (each refresh gives a new one with a new deadline). */
-export const SESSION_IDLE_MS = 7 * 86_400_000;
-/** No refresh renews a session past this long after its sign-in. */
-export const SESSION_MAX_MS = 30 * 86_400_000;
+/**
+ * The default idle lifetime (OWASP ASVS 4.0.3 V3.3.2, L2: 30 minutes of inactivity): a refresh token not used for
+ * this long ends its session (each refresh gives a new one with a new deadline). SESSION_IDLE_MINUTES sets it.
+ */
+export const SESSION_IDLE_MS = 30 * 60_000;
+/** The default absolute lifetime (ASVS V3.3.2: 12 hours): no refresh renews a session past this long after its sign-in. SESSION_MAX_HOURS sets it. */
+export const SESSION_MAX_MS = 12 * 3_600_000;
+
+/** How long sessions live (config.ts SESSION_IDLE_MINUTES and SESSION_MAX_HOURS). */
+export interface SessionLifetimes {
+  idleMs: number;
+  maxMs: number;
+}
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = { idleMs: SESSION_IDLE_MS, maxMs: SESSION_MAX_MS };
 /**
  * A just-rotated refresh token presented again within this window (two tabs refreshing at the same moment) gets an
  * access token but no new refresh token, once (issue 32: refresh_tokens.grace_used_at); a second replay, or one
@@ -17,8 +28,6 @@ export const SESSION_MAX_MS = 30 * 86_400_000;
 export const REFRESH_GRACE_MS = 10_000;
 /** Ended sessions are kept this long (then removed at the person's next sign-in). */
 const ENDED_KEPT_MS = 7 * 86_400_000;
-/** Rotated refresh tokens are kept this long to recognise their reuse (they can no longer refresh anyway). */
-const ROTATED_KEPT_MS = SESSION_IDLE_MS;
 
 export interface SessionRow {
   id: string;
@@ -53,14 +62,18 @@ export function cleanUserAgent(value: unknown): string {
  * The sessions table (drizzle/0003): one row per sign-in; its refresh tokens are stored as SHA-256 only and rotate
  * on every use. A database factory, so the admin CLI revokes exactly as the API does.
  */
-export function createSessionsStore(db: Db) {
+export function createSessionsStore(db: Db, lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES) {
+  const { idleMs, maxMs } = lifetimes;
+  // Rotated refresh tokens are kept as long as their session can live, to recognise their reuse (they can no longer
+  // refresh anyway).
+  const rotatedKeptMs = maxMs;
   const newRefresh = async (
     q: Pick<Db, 'execute'>,
     sessionId: string,
     sessionExpires: Date,
   ): Promise<{ token: string; expiresAt: Date }> => {
     const token = randomToken();
-    const expiresAt = new Date(Math.min(Date.now() + SESSION_IDLE_MS, sessionExpires.getTime()));
+    const expiresAt = new Date(Math.min(Date.now() + idleMs, sessionExpires.getTime()));
     await q.execute(
       sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at)
           VALUES (${sha256(token)}, ${sessionId}, ${expiresAt})`,
@@ -80,7 +93,7 @@ export function createSessionsStore(db: Db) {
           tx,
           sql`INSERT INTO sessions AS s (user_id, user_agent, authenticated_at, expires_at)
               VALUES (${userId}, ${cleanUserAgent(opts.userAgent)}, ${authenticatedAt},
-                      ${new Date(Date.now() + SESSION_MAX_MS)})
+                      ${new Date(Date.now() + maxMs)})
               RETURNING ${COLUMNS}`,
         );
         if (!session) throw new Error('session insert returned nothing');
@@ -133,7 +146,7 @@ export function createSessionsStore(db: Db) {
         await tx.execute(sql`UPDATE refresh_tokens SET rotated_at = now() WHERE token_hash = ${hash}`);
         await tx.execute(
           sql`DELETE FROM refresh_tokens
-              WHERE session_id = ${found.id} AND rotated_at < ${new Date(now - ROTATED_KEPT_MS)}`,
+              WHERE session_id = ${found.id} AND rotated_at < ${new Date(now - rotatedKeptMs)}`,
         );
         const [session] = await rows<SessionRow>(
           tx,
@@ -217,7 +230,13 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('sessions', createSessionsStore(app.db));
+    app.decorate(
+      'sessions',
+      createSessionsStore(app.db, {
+        idleMs: app.config.sessionIdleMinutes * 60_000,
+        maxMs: app.config.sessionMaxHours * 3_600_000,
+      }),
+    );
   },
   { name: 'sessions', dependencies: ['database'] },
 );
@@ -258,6 +277,10 @@ export const refreshCookieOf = (request: FastifyRequest): string | null =>
 /**
  * A sign-in: a new session for the person, its refresh token in the cookie, and the access token to answer.
  * `authenticatedAt` is when they proved who they are (now for a password; the provider's auth_time otherwise).
+ * Every sign-in is recorded in the security log (`opts.event`, default `signin`; `opts.detail` says how), and a
+ * sign-in from a device the account has not used before mails the person a notice (an account's first session, its
+ * sign-up, only records the device). `opts.event: null` for a session that is no sign-in (a password change giving
+ * a token from before sessions a session).
  */
 export async function startSession(
   app: FastifyInstance,
@@ -265,16 +288,39 @@ export async function startSession(
   reply: Reply,
   user: { id: string; token_version: number },
   authenticatedAt?: Date,
+  opts: { event?: 'signin' | 'signup' | null; detail?: string } = {},
 ): Promise<string> {
   const { session, refreshToken, refreshExpiresAt } = await app.sessions.create(user.id, {
     userAgent: request.headers['user-agent'],
     ...(authenticatedAt ? { authenticatedAt } : {}),
   });
   setRefreshCookie(app, reply, refreshToken, refreshExpiresAt);
+  const event = opts.event === undefined ? 'signin' : opts.event;
+  if (event) await signedIn(app, request, user.id, event, opts.detail ?? '');
   return app.tokens.sign({
     id: user.id,
     tokenVersion: user.token_version,
     sessionId: session.id,
     sessionEnds: session.expires_at,
   });
+}
+
+/** The sign-in's event and, from a device not seen before on the account, its notice. Never fails the sign-in. */
+async function signedIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: string,
+  event: 'signin' | 'signup',
+  detail: string,
+) {
+  await app.securityLog.record(request, userId, event, detail);
+  try {
+    const userAgent = request.headers['user-agent'];
+    if (await rememberDevice(app, userId, userAgent)) {
+      const row = await app.usersRepository.byId(userId);
+      if (row) await sendSecurityNotice(app, row, 'new-device', { userAgent });
+    }
+  } catch (err) {
+    request.log.error({ err }, 'new-device check failed');
+  }
 }

@@ -11,6 +11,7 @@ import postRoutes from './posts.js';
 import reportRoutes from './reports.js';
 import safetyRoutes, { exportRoutes } from './safety.js';
 import secondFactorRoutes from './second-factor.js';
+import securityActivityRoutes from './security-activity.js';
 import userAccountRoutes from './user-account.js';
 import userAuthRoutes from './user-auth.js';
 import userChatRoutes from './user-chat.js';
@@ -46,6 +47,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(planetRoutes);
   await app.register(userAuthRoutes);
   await app.register(userAccountRoutes);
+  await app.register(securityActivityRoutes);
   await app.register(userChatRoutes);
   await app.register(userSuggestionRoutes);
   await app.register(userProfileRoutes);

@@ -9,6 +9,7 @@ import { sendSharedValue } from '../../lib/shared-reply.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
+import { unconfirmedPostingLimit } from '../../plugins/app/email-verification.js';
 import { visiblePage } from './feed.js';
 
 /** Posts, replies, deletion, likes, saves, comments, post search. */
@@ -32,32 +33,39 @@ export default async function postRoutes(fastify: FastifyInstance) {
     return p;
   };
 
-  app.post(calls.createPost.path, { schema: routeSchema(calls.createPost) }, async (request) => {
-    const me = currentUser(request);
-    const { content, location, parentPost } = request.body;
-    if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
-    if (parentPost && !isUuid(parentPost)) throw notFound('The post you reply to does not exist.');
-    if (parentPost) {
-      const parent = await posts.exists(parentPost);
-      if (parent) await app.safety.assertNoBlock(me.id, parent.authorId);
-    }
-    const post = await posts.create({
-      authorId: me.id,
-      content,
-      planetId: location.planetId,
-      latitude: location.latitude,
-      longitude: location.longitude,
-      parentId: parentPost ?? null,
-    });
-    if (parentPost)
-      await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
-    // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
-    // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
-    const audience = await app.safety.liveAudience(me.id);
-    if (!audience.silenced)
-      app.realtime.newPost({ id: post._id, planetId: post.location.planetId }, audience.excluded);
-    return { success: true as const, value: post };
-  });
+  // An account whose address is not confirmed yet posts less (issue 32, docs/security.md).
+  const unconfirmedLimit = unconfirmedPostingLimit(fastify);
+
+  app.post(
+    calls.createPost.path,
+    { preHandler: unconfirmedLimit, schema: routeSchema(calls.createPost) },
+    async (request) => {
+      const me = currentUser(request);
+      const { content, location, parentPost } = request.body;
+      if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
+      if (parentPost && !isUuid(parentPost)) throw notFound('The post you reply to does not exist.');
+      if (parentPost) {
+        const parent = await posts.exists(parentPost);
+        if (parent) await app.safety.assertNoBlock(me.id, parent.authorId);
+      }
+      const post = await posts.create({
+        authorId: me.id,
+        content,
+        planetId: location.planetId,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        parentId: parentPost ?? null,
+      });
+      if (parentPost)
+        await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
+      // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
+      // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
+      const audience = await app.safety.liveAudience(me.id);
+      if (!audience.silenced)
+        app.realtime.newPost({ id: post._id, planetId: post.location.planetId }, audience.excluded);
+      return { success: true as const, value: post };
+    },
+  );
 
   app.get(calls.searchPosts.path, { schema: routeSchema(calls.searchPosts) }, async (request, reply) => {
     const page = pageIndex(request.query.page, FIRST_PAGE.list);
@@ -135,21 +143,25 @@ export default async function postRoutes(fastify: FastifyInstance) {
     });
   }
 
-  app.post(calls.comment.path, { schema: routeSchema(calls.comment) }, async (request) => {
-    const me = currentUser(request);
-    const content = request.body.content.trim();
-    if (!hasVisibleCharacter(content)) throw badRequest('The comment must contain a visible character.');
-    await reachable(request.params.id, me.id);
-    const author = await app.usersRepository.byId(me.id);
-    if (!author) throw notFound('Account not found.');
-    const comment = await posts.addComment(
-      request.params.id,
-      { id: me.id, planetId: author.planet_id, latitude: author.latitude, longitude: author.longitude },
-      content,
-    );
-    await app.notifications.record('comment', me.id, { postId: request.params.id, sourceId: comment._id });
-    return { success: true as const, value: comment };
-  });
+  app.post(
+    calls.comment.path,
+    { preHandler: unconfirmedLimit, schema: routeSchema(calls.comment) },
+    async (request) => {
+      const me = currentUser(request);
+      const content = request.body.content.trim();
+      if (!hasVisibleCharacter(content)) throw badRequest('The comment must contain a visible character.');
+      await reachable(request.params.id, me.id);
+      const author = await app.usersRepository.byId(me.id);
+      if (!author) throw notFound('Account not found.');
+      const comment = await posts.addComment(
+        request.params.id,
+        { id: me.id, planetId: author.planet_id, latitude: author.latitude, longitude: author.longitude },
+        content,
+      );
+      await app.notifications.record('comment', me.id, { postId: request.params.id, sourceId: comment._id });
+      return { success: true as const, value: comment };
+    },
+  );
 
   app.get(
     calls.comments.path,

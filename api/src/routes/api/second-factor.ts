@@ -1,15 +1,15 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
-import { securityCalls } from '@skynet/contract/api';
-import { sql } from 'drizzle-orm';
+import { type SecurityEventType, securityCalls } from '@skynet/contract/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rows } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { ACCOUNT_SUSPENDED, type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { isEmailVerified } from '../../plugins/app/email-verification.js';
 import { methodsOf, type PasskeyRow } from '../../plugins/app/second-factor.js';
+import { type SecurityNoticeKind, sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import { startSession } from '../../plugins/app/sessions.js';
 import type { UserRow } from '../../plugins/app/users-repository.js';
 import { byAddress } from '../../plugins/external/rate-limit.js';
@@ -72,40 +72,29 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     return { row, used };
   };
 
-  /** A mail to the account's owner about a change of its second factor (ASVS 2.5.5), naming when and where to look. */
-  const notice = (row: UserRow, subject: string, what: string) => {
-    if (!row.email) return;
-    app.mailer
-      .send({
-        to: row.email,
-        subject,
-        text: `Hello ${row.user_name},\n\n${what} on ${new Date().toUTCString()}.\n\nIf it was not you, change your password and review your sessions and second factors at once: ${app.config.publicOrigin}/settings\n`,
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'second factor notice not queued'));
+  /** The owner is told of every change of their second factor (ASVS 2.5.5) and it joins Recent activity. */
+  const changed = async (
+    request: FastifyRequest,
+    row: UserRow,
+    type: SecurityEventType,
+    notice: SecurityNoticeKind | null,
+    what: string,
+  ) => {
+    await app.securityLog.record(request, row.id, type, what);
+    if (notice)
+      await sendSecurityNotice(app, row, notice, { userAgent: request.headers['user-agent'], what });
   };
-  const noticeOfNewFactor = (row: UserRow, what: string) =>
-    notice(
-      row,
-      'A second factor was added to your Skynet account',
-      `${what} was added to your Skynet account (from now on, signing in asks for it after your password)`,
-    );
 
   app.get(
     securityCalls.accountSecurity.path,
     { schema: routeSchema(securityCalls.accountSecurity) },
     async (request) => {
       const row = await me(currentUser(request).id);
-      const [f, [verified]] = await Promise.all([
-        factors.of(row.id),
-        rows<{ verified: boolean }>(
-          app.db,
-          sql`SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE id = ${row.id}`,
-        ),
-      ]);
+      const [f, emailVerified] = await Promise.all([factors.of(row.id), isEmailVerified(app.db, row.id)]);
       return {
         success: true as const,
         value: {
-          emailVerified: verified?.verified ?? false,
+          emailVerified,
           hasPassword: row.password_hash !== null,
           totp: f.totp,
           passkeys: f.passkeys.map(passkeyInfo),
@@ -133,7 +122,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       if ((await factors.of(row.id)).totp) throw conflict(TOTP_ALREADY_ON);
       const recoveryCodes = await factors.enableTotp(row.id, request.body.code);
       if (!recoveryCodes) throw badRequest(NO_TOTP_SETUP);
-      noticeOfNewFactor(row, 'An authenticator app');
+      await changed(request, row, 'totp-enabled', 'second-factor-added', 'an authenticator app');
       return { success: true as const, value: { recoveryCodes } };
     },
   );
@@ -145,11 +134,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       const { row } = await passwordAndCode(request, request.body);
       if (!(await factors.of(row.id)).totp) throw conflict('The authenticator app is not on.');
       await factors.disableTotp(row.id);
-      notice(
-        row,
-        'Your Skynet authenticator app was turned off',
-        'The authenticator app of your Skynet account was turned off',
-      );
+      await changed(request, row, 'totp-disabled', 'second-factor-removed', 'the authenticator app');
       return { success: true as const, message: 'The authenticator app is off.' };
     },
   );
@@ -160,11 +145,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { row } = await passwordAndCode(request, request.body);
       const recoveryCodes = await factors.renewRecoveryCodes(row.id);
-      notice(
-        row,
-        'New Skynet recovery codes',
-        'New recovery codes were made for your Skynet account (the old ones stopped working)',
-      );
+      await changed(request, row, 'recovery-codes-renewed', null, 'new recovery codes');
       return { success: true as const, value: { recoveryCodes } };
     },
   );
@@ -193,7 +174,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
         request.body.response as unknown as RegistrationResponseJSON,
       );
       if (!added) throw badRequest(PASSKEY_NOT_ADDED);
-      noticeOfNewFactor(row, `A passkey (${name})`);
+      await changed(request, row, 'passkey-added', 'second-factor-added', `the passkey “${name}”`);
       return {
         success: true as const,
         value: { passkey: passkeyInfo(added.passkey), recoveryCodes: added.recoveryCodes },
@@ -209,11 +190,7 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       const { row } = await passwordAndCode(request, request.body);
       if (!(await factors.removePasskey(row.id, request.params.id)))
         throw notFound('That passkey does not exist.');
-      notice(
-        row,
-        'A passkey was removed from your Skynet account',
-        'A passkey was removed from your Skynet account',
-      );
+      await changed(request, row, 'passkey-removed', 'second-factor-removed', 'a passkey');
       return { success: true as const, message: 'The passkey was removed.' };
     },
   );
@@ -229,21 +206,41 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
       if (!code && !passkey) throw badRequest('Enter a code, or use your passkey.');
       const waiting = await factors.tryLogin(challenge);
       if (!waiting) throw unauthorized(CHALLENGE_OVER);
-      const passed = passkey
-        ? await factors.usePasskey(
+      const used: 'totp' | 'recovery' | 'passkey' | null = passkey
+        ? (await factors.usePasskey(
             waiting.userId,
             waiting.webauthnChallenge,
             // Checked by verifyAuthenticationResponse (a wrong shape fails the verification).
             passkey as unknown as AuthenticationResponseJSON,
-          )
-        : Boolean(await factors.useCode(waiting.userId, code ?? ''));
-      if (!passed) throw unauthorized(passkey ? PASSKEY_FAILED : SECOND_FACTOR_WRONG);
+          ))
+          ? 'passkey'
+          : null
+        : await factors.useCode(waiting.userId, code ?? '');
+      if (!used) {
+        // A wrong, expired or replayed code (ASVS 2.8.5): in the person's Recent activity.
+        await app.securityLog.record(
+          request,
+          waiting.userId,
+          'second-factor-failed',
+          passkey ? 'passkey' : 'code',
+        );
+        throw unauthorized(passkey ? PASSKEY_FAILED : SECOND_FACTOR_WRONG);
+      }
       // The challenge is used once: a second request with the same passing code gets nothing.
       if (!(await factors.finishLogin(challenge))) throw unauthorized(CHALLENGE_OVER);
       const user = await app.usersRepository.byId(waiting.userId);
       if (!user || user.deleted_at) throw unauthorized(CHALLENGE_OVER);
       if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
-      return { success: true as const, value: await startSession(app, request, reply, user) };
+      if (used === 'recovery') await app.securityLog.record(request, user.id, 'recovery-code-used', '');
+      const detail = {
+        totp: 'second factor: authenticator app',
+        recovery: 'second factor: recovery code',
+        passkey: 'second factor: passkey',
+      }[used];
+      return {
+        success: true as const,
+        value: await startSession(app, request, reply, user, undefined, { detail }),
+      };
     },
   );
 }

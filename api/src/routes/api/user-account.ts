@@ -3,11 +3,14 @@ import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/ids.js';
+import { requireStrongPassword } from '../../lib/password-strength.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { markEmailVerified } from '../../plugins/app/email-verification.js';
+import { sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import { startSession } from '../../plugins/app/sessions.js';
 import { avatarUrl, toCurrentUser, type UserRow } from '../../plugins/app/users-repository.js';
 import { byAddress } from '../../plugins/external/rate-limit.js';
@@ -68,6 +71,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
         throw badRequest('This account signs in with an identity provider and has no password.');
       if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
       if (newpassword !== confirmpassword) throw badRequest('The new passwords do not match.');
+      await requireStrongPassword(newpassword, { userName: row.user_name, email: row.email });
       const tokenVersion = await users.setPassword(row.id, await hashPassword(newpassword));
       // Every other sign-in ends; this one continues with a fresh token (a token from before sessions gets a session).
       await app.sessions.revokeAll(row.id, 'password changed', user.sessionId);
@@ -82,7 +86,11 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
               sessionId: session.id,
               sessionEnds: session.expires_at,
             })
-          : await startSession(app, request, reply, { id: row.id, token_version: tokenVersion });
+          : await startSession(app, request, reply, { id: row.id, token_version: tokenVersion }, undefined, {
+              event: null,
+            });
+      await app.securityLog.record(request, row.id, 'password-changed');
+      await sendSecurityNotice(app, row, 'password-changed', { userAgent: request.headers['user-agent'] });
       return { success: true as const, message: 'Your password has been changed.', value };
     },
   );
@@ -119,6 +127,8 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       confirmExpiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
       undoExpiresAt: new Date(Date.now() + UNDO_TTL_MS),
     });
+    // No address in the log (either one): the person's own mails name them.
+    await app.securityLog.record(request, row.id, 'email-change-requested');
     const origin = app.config.publicOrigin;
     const confirmLink = `${origin}/confirmemail/${confirmToken}`;
     const undoLink = `${origin}/undoemail/${undoToken}`;
@@ -159,6 +169,9 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       const done = await users.confirmEmailChange(request.body.token);
       if (!done)
         throw badRequest('This confirmation link is not valid or has expired. Please ask for a new change.');
+      // The link proved the new address: it counts as confirmed (drizzle/0010 email_verified_at).
+      await markEmailVerified(app.db, done.userId);
+      await app.securityLog.record(request, done.userId, 'email-changed');
       return {
         success: true as const,
         message: `Your e-mail has been changed. Your account now signs in with ${done.email}.`,
@@ -176,6 +189,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       const done = await users.undoEmailChange(request.body.token);
       if (!done) throw badRequest('This link is not valid or has expired.');
       await app.sessions.revokeAll(done.userId, 'e-mail change undone');
+      await app.securityLog.record(request, done.userId, 'email-change-undone');
       app.tokens.forget(done.userId);
       app.realtime.disconnectUser(done.userId);
       return {
@@ -210,6 +224,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     await reauthenticate(await me(user.id), user, request.body.password);
     await users.markDeleted(user.id);
     await app.sessions.revokeAll(user.id, 'account deleted');
+    await app.securityLog.record(request, user.id, 'account-deleted');
     app.tokens.forget(user.id);
     app.realtime.disconnectUser(user.id);
     return {

@@ -1,13 +1,18 @@
 import { calls } from '@skynet/contract/api';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Db, rows } from '../../db/database.js';
 import { appendSetCookie, readCookie, serializeCookie } from '../../lib/cookies.js';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../lib/errors.js';
-import { isUuid, randomToken } from '../../lib/ids.js';
+import { isUuid, randomToken, sha256 } from '../../lib/ids.js';
+import { requireStrongPassword } from '../../lib/password-strength.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { ACCOUNT_SUSPENDED, bearerToken, currentUser } from '../../plugins/app/auth.js';
+import { markEmailVerified, sendEmailVerification } from '../../plugins/app/email-verification.js';
 import { methodsOf } from '../../plugins/app/second-factor.js';
+import { sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import {
   clearRefreshCookie,
   refreshCookieOf,
@@ -23,6 +28,18 @@ export const SESSION_ENDED = 'Your session is missing or has expired. Please sig
 export const SIGNED_OUT = 'You have been signed out.';
 export const SIGNED_OUT_EVERYWHERE = 'You have been signed out on every device.';
 const RESET_TTL_MS = 60 * 60 * 1000;
+const RESET_LINK_INVALID = 'This reset link is not valid or has expired. Please ask for a new one.';
+
+/** The account a live reset link belongs to (its name and address, which the new password must not contain). */
+async function resetLinkOwner(db: Db, token: string) {
+  const [found] = await rows<{ user_name: string; email: string | null }>(
+    db,
+    sql`SELECT u.user_name, u.email FROM password_resets r JOIN users u ON u.id = r.user_id
+        WHERE r.token_hash = ${sha256(token)} AND r.used_at IS NULL AND r.expires_at > now()
+          AND u.deleted_at IS NULL`,
+  );
+  return found ?? null;
+}
 /** The identity-provider flow's browser binding: `__Host-` (Secure, Path=/, no Domain) wherever the browser allows it. */
 const OIDC_COOKIE_SECURE = '__Host-skynet_oidc';
 /** On a plain-http origin other than localhost a Secure cookie would be refused: the same cookie without the prefix. */
@@ -72,6 +89,7 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, userName, password, location } = request.body;
       if (!(await app.planetsRepository.exists(location.planetId))) throw badRequest('Unknown planet.');
+      await requireStrongPassword(password, { userName, email });
       const user = await app.usersRepository.create({
         userName,
         email: email.toLowerCase(),
@@ -80,7 +98,11 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
         latitude: location.latitude,
         longitude: location.longitude,
       });
-      return { success: true as const, value: await startSession(app, request, reply, user) };
+      const value = await startSession(app, request, reply, user, undefined, { event: 'signup' });
+      // The address is confirmed by the mailed link (SIGNUP_CONFIRMATION=off: at once, nothing mailed).
+      if (config.signupConfirmation) await sendEmailVerification(app, request, user);
+      else await markEmailVerified(app.db, user.id);
+      return { success: true as const, value };
     },
   );
 
@@ -95,13 +117,25 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       const { email, password } = request.body;
       const user = await app.usersRepository.byEmail(email.trim());
       const ok = await verifyPassword(user?.password_hash ?? null, password);
-      if (!user || !ok) throw unauthorized(LOGIN_FAILED);
+      if (!user || !ok) {
+        // Recorded on the account the address names (an unknown address has no one to show it to). Not awaited (it
+        // never throws): the answer must not take longer when the address has an account.
+        if (user && !user.deleted_at)
+          void app.securityLog.record(request, user.id, 'signin-failed', 'wrong password');
+        throw unauthorized(LOGIN_FAILED);
+      }
       if (user.deleted_at)
         throw new HttpError(403, 'This account has been deleted. Contact support to restore it.');
-      if (user.suspended_at) throw forbidden(ACCOUNT_SUSPENDED);
+      if (user.suspended_at) {
+        await app.securityLog.record(request, user.id, 'signin-failed', 'account suspended');
+        throw forbidden(ACCOUNT_SUSPENDED);
+      }
       const challenge = await secondFactorChallenge(user.id);
       if (challenge) return reply.code(401).send(challenge);
-      return { success: true as const, value: await startSession(app, request, reply, user) };
+      return {
+        success: true as const,
+        value: await startSession(app, request, reply, user, undefined, { detail: 'password' }),
+      };
     },
   );
 
@@ -184,6 +218,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
         if (await app.sessions.revoke(fromCookie.id, 'logout')) ended.add(fromCookie.id);
       }
       for (const id of ended) app.tokens.forgetSession(id);
+      const who = presented?.sub ?? fromCookie?.user_id;
+      if (who && (ended.size > 0 || request.user)) await app.securityLog.record(request, who, 'signout');
       clearRefreshCookie(app, reply);
       return { success: true as const, message: SIGNED_OUT };
     },
@@ -210,6 +246,12 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     if (!isUuid(sessionId) || !(await app.sessions.revoke(sessionId, 'signed out from settings', user.id)))
       throw notFound('That session does not exist or has already ended.');
     app.tokens.forgetSession(sessionId);
+    await app.securityLog.record(
+      request,
+      user.id,
+      'session-ended',
+      sessionId === user.sessionId ? 'this session, from Settings' : 'another session, from Settings',
+    );
     if (sessionId === user.sessionId) clearRefreshCookie(app, reply);
     return { success: true as const, message: 'That session has been signed out.' };
   });
@@ -219,7 +261,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     { schema: routeSchema(calls.endAllSessions) },
     async (request, reply) => {
       const user = currentUser(request);
-      await app.sessions.revokeAll(user.id, 'signed out everywhere');
+      const count = await app.sessions.revokeAll(user.id, 'signed out everywhere');
+      await app.securityLog.record(request, user.id, 'sessions-ended', `${count} session(s)`);
       // Tokens from before sessions existed end too.
       await app.usersRepository.bumpTokenVersion(user.id);
       app.tokens.forget(user.id);
@@ -289,7 +332,10 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       // The provider proved the first factor; an account that enrolled a second one is asked for it all the same.
       const challenge = await secondFactorChallenge(user.id);
       if (challenge) return reply.code(401).send(challenge);
-      return { success: true as const, value: await startSession(app, request, reply, user, authTime) };
+      return {
+        success: true as const,
+        value: await startSession(app, request, reply, user, authTime, { detail: 'identity provider' }),
+      };
     },
   );
 
@@ -306,6 +352,8 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
       if (user?.email && !user.deleted_at && user.password_hash !== null) {
         const token = randomToken();
         await app.usersRepository.addPasswordReset(user.id, token, new Date(Date.now() + RESET_TTL_MS));
+        // Not awaited either (it never throws): no timing difference for an address with an account.
+        void app.securityLog.record(request, user.id, 'password-reset-requested');
         const link = `${config.publicOrigin}/resetpassword/${token}`;
         // Not awaited: a slow mail server must not reveal through timing that the address has an account.
         app.mailer
@@ -330,12 +378,17 @@ export default async function userAuthRoutes(fastify: FastifyInstance) {
     async (request) => {
       const { password, confirmpassword } = request.body;
       if (password !== confirmpassword) throw badRequest('The passwords do not match.');
+      const owner = await resetLinkOwner(app.db, request.params.token);
+      if (!owner) throw badRequest(RESET_LINK_INVALID);
+      await requireStrongPassword(password, { userName: owner.user_name, email: owner.email });
       const passwordHash = await hashPassword(password);
       const userId = await app.usersRepository.resetPassword(request.params.token, passwordHash);
-      if (!userId) throw badRequest('This reset link is not valid or has expired. Please ask for a new one.');
+      if (!userId) throw badRequest(RESET_LINK_INVALID);
       await app.sessions.revokeAll(userId, 'password reset');
       app.tokens.forget(userId);
       app.realtime.disconnectUser(userId);
+      await app.securityLog.record(request, userId, 'password-reset');
+      await sendSecurityNotice(app, owner, 'password-reset', { userAgent: request.headers['user-agent'] });
       return { success: true as const, message: 'Your password has been reset!' };
     },
   );

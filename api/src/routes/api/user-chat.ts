@@ -7,6 +7,7 @@ import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
 import { currentUser } from '../../plugins/app/auth.js';
 import { isClientKeyConflict } from '../../plugins/app/chat-repository.js';
+import { assertMayMessage } from '../../plugins/app/email-verification.js';
 
 /** What an Idempotency-Key of POST /api/user/chat may be: 1-64 letters, digits, `_` or `-` (a UUID fits). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,64}$/;
@@ -68,6 +69,7 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
         if (earlier) return earlier;
       }
       const other = await partner(request.body.receiverId, me.id, true);
+      await assertMayMessage(app.db, me.id, other);
       let sent: Awaited<ReturnType<typeof chat.send>>;
       try {
         sent = await chat.send(me.id, other, content, key);

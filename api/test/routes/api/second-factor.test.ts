@@ -72,7 +72,7 @@ describe('authenticator app: enrol, sign in with it, recovery codes, turn it off
     await mailMatching(
       path.join(ctx.dataDir, 'outbox'),
       alice.email,
-      /An authenticator app was added to your Skynet account/,
+      /A second factor \(an authenticator app\) was added to your Skynet account/,
     );
   });
 
@@ -194,6 +194,27 @@ describe('authenticator app: enrol, sign in with it, recovery codes, turn it off
     assert.equal(typeof plain.body.value, 'string');
   });
 
+  it('Recent activity tells the whole story: enrolled, a failed code, a recovery code, second-factor sign-ins, off', async () => {
+    const events: { type: string; detail: string }[] = [];
+    for (let page = 0; page < 5; page++) {
+      const r = await call(ctx.app, `GET /api/user/activity?page=${page}`, { token: alice.token });
+      assert.equal(r.status, 200);
+      events.push(...r.body.value);
+      if (r.body.value.length < 20) break;
+    }
+    const types = events.map((e) => e.type);
+    for (const type of [
+      'totp-enabled',
+      'second-factor-failed',
+      'recovery-code-used',
+      'recovery-codes-renewed',
+      'totp-disabled',
+    ])
+      assert.ok(types.includes(type), `${type} in ${types.join(', ')}`);
+    assert.ok(events.some((e) => e.type === 'signin' && e.detail === 'second factor: authenticator app'));
+    assert.ok(events.some((e) => e.type === 'signin' && e.detail === 'second factor: recovery code'));
+  });
+
   it('the second-factor calls need a token', async () => {
     for (const route of [
       'GET /api/user/security',
@@ -302,7 +323,7 @@ describe('passkeys: add one, sign in with it, refuse a forged or replayed answer
     await mailMatching(
       path.join(ctx.dataDir, 'outbox'),
       bob.email,
-      /A passkey was removed from your Skynet account/,
+      /A second factor \(a passkey\) was removed from your Skynet account/,
     );
   });
 });

@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { rows } from '../../../src/db/database.js';
 import { browserCookie, setCookieLine } from '../../cookies.js';
 import { call, deleteAccount, signup, useApp } from '../../helper.js';
+import { isAutomaticMail } from '../../mail.js';
 
 const location = { latitude: 49.2, longitude: -123.1, planetId: 'mars' };
 
@@ -114,8 +115,8 @@ describe('forgot and reset password through the outbox', () => {
       const files = await readdir(dir).catch(() => [] as string[]);
       for (const f of files) {
         const text = await readFile(path.join(dir, f), 'utf8');
-        // Undo quoted-printable soft line breaks so the link reads whole.
-        if (text.includes(`To: ${to}`)) return text.replace(/=\r?\n/g, '');
+        // Undo quoted-printable soft line breaks so the link reads whole. The sign-up's own mails are not it.
+        if (text.includes(`To: ${to}`) && !isAutomaticMail(text)) return text.replace(/=\r?\n/g, '');
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -203,12 +204,15 @@ describe('identity-provider sign-in not configured', () => {
 
 describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
   const server = new OAuth2Server();
+  /** What the provider's next ID tokens say beyond the defaults (issue 32: another account, `email_verified`). */
+  const nextClaims: { sub?: string; email_verified?: boolean } = {};
   before(async () => {
     await server.issuer.keys.generate('RS256');
     await server.start(0, '127.0.0.1');
     server.service.on('beforeTokenSigning', (token) => {
       token.payload.sub = 'provider-user-42';
       token.payload.preferred_username = 'star.gazer';
+      Object.assign(token.payload, nextClaims);
     });
   });
   after(async () => {
@@ -357,6 +361,43 @@ describe('identity-provider sign-in round trip (oauth2-mock-server)', () => {
     assert.equal(mine.status, 200);
     assert.match(setCookieLine(mine.res, '__Host-skynet_oidc'), /Max-Age=0/, 'the flow cookie is dropped');
     assert.match(setCookieLine(mine.res, 'skynet_refresh'), /HttpOnly/, 'a session starts');
+  });
+
+  it('an account the provider says has a verified address counts as confirmed (issue 32); the sign-in is logged', async () => {
+    const signIn = async () => {
+      const { callback, cookie } = await providerRoundTrip();
+      const cb = await oidcCtx.app.inject({ method: 'GET', url: callback, headers: { cookie } });
+      const code = landingOf(cb).searchParams.get('code');
+      const tok = await call(oidcCtx.app, 'POST /api/user/oauth/token', {
+        payload: { code },
+        headers: { cookie },
+      });
+      assert.equal(tok.status, 200);
+      return (await call(oidcCtx.app, 'GET /api/user', { token: tok.body.value })).body.value._id as string;
+    };
+    const confirmed = async (id: string) =>
+      (
+        await rows<{ v: boolean }>(
+          oidcCtx.database.db,
+          sql`SELECT email_verified_at IS NOT NULL AS v FROM users WHERE id = ${id}`,
+        )
+      )[0]?.v;
+    try {
+      Object.assign(nextClaims, { sub: 'provider-unverified', email_verified: false });
+      const unverified = await signIn();
+      assert.equal(await confirmed(unverified), false);
+      Object.assign(nextClaims, { sub: 'provider-verified', email_verified: true });
+      const verified = await signIn();
+      assert.equal(await confirmed(verified), true);
+      const [event] = await rows<{ type: string; detail: string }>(
+        oidcCtx.database.db,
+        sql`SELECT type, detail FROM security_events WHERE user_id = ${verified} ORDER BY id DESC LIMIT 1`,
+      );
+      assert.deepEqual(event, { type: 'signin', detail: 'identity provider' });
+    } finally {
+      delete nextClaims.sub;
+      delete nextClaims.email_verified;
+    }
   });
 
   it('an identity-provider account deletes itself only after a recent sign-in there', async () => {

@@ -5,6 +5,7 @@ import type { AuditEntry } from '@skynet/contract/api';
 import { sql } from 'drizzle-orm';
 import { type Db, rows } from '../../../db/database.js';
 import { PAGE_SIZE } from '../../../lib/paging.js';
+import { insertSecurityEvent } from '../security-log.js';
 
 /** What runs a statement: the database or a transaction. */
 export type Query = Pick<Db, 'execute'>;
@@ -28,6 +29,21 @@ export async function recordAudit(
                   (SELECT user_name FROM users WHERE id = ${actor.id}), 'an administrator'),
                 ${entry.action}, ${entry.targetType}, ${entry.targetId.toLowerCase()}, ${entry.reason})`,
   );
+  // An action on a person is also in their own security log ("Recent activity", issue 32), in the same
+  // transaction: what was done and why, never who did it or from where.
+  if (entry.targetType === 'user')
+    await insertSecurityEvent(q, {
+      userId: entry.targetId.toLowerCase(),
+      type: 'admin-action',
+      detail: adminActionDetail(entry.action, actor, entry.reason),
+    });
+}
+
+/** "suspend, by a moderator: spam" from `user.suspend`. */
+export function adminActionDetail(action: string, actor: Actor, reason: string): string {
+  const what = action.replace(/^user\./, '').replace(/^admin\./, 'administrator rights: ');
+  const by = actor.id === null ? 'by the operators' : 'by a moderator';
+  return `${what}, ${by}${reason ? `: ${reason}` : ''}`;
 }
 
 /**
