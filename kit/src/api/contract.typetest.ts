@@ -24,7 +24,7 @@ type V<K extends keyof typeof calls> = Value<(typeof calls)[K]>;
 /** Issue 31's groups, not in `calls` until their routes land. */
 type Safety = typeof safetyCalls & typeof reportCalls & typeof exportCalls;
 type S<K extends keyof Safety> = Value<Safety[K]>;
-/** Issue 32's group, not in `calls` until its routes land. */
+/** Issue 32's group (`securityCalls`), which the kit's security calls are typed from. */
 type Sec<K extends keyof typeof securityCalls> = Value<(typeof securityCalls)[K]>;
 
 export type Checks = [

@@ -1,9 +1,8 @@
-// Issue 32's calls (API docs: contract/src/api/security.ts): the sign-in's second step, the second factors of
-// Settings (authenticator app, passkeys, recovery codes), e-mail confirmation of a sign-up and Recent activity. Their
-// group is not in the contract's `calls` yet (it joins as the API's routes land), so their types are read from the
-// group itself here. The calls of the shell's screens live beside this file, one small module each
-// (secondFactor.ts: the sign-in's second step; verifyEmail.ts: the sign-up link's page): the shell bundles a module
-// whole into each lazy chunk that uses it, and its JS budget is tight (docs/decisions.md).
+// Issue 32's calls (API docs: contract/src/api/security.ts): the second factors of Settings (authenticator app,
+// passkeys, recovery codes), e-mail confirmation and Recent activity, typed from the contract's group of them
+// (`securityCalls`, all in `calls` too). The calls of the shell's screens live beside this file, one small module
+// each (secondFactor.ts: the sign-in's second step; verifyEmail.ts: the sign-up link's page): the shell bundles a
+// module whole into each lazy chunk that uses it, and its JS budget is tight (docs/decisions.md).
 import type { Envelope, SecondFactorChallenge } from '@skynet/contract';
 import type { Body, securityCalls, Value } from '@skynet/contract/api';
 import { getEnvelope as get, http, unwrap } from '@skynet/shared';
