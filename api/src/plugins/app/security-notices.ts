@@ -74,7 +74,8 @@ export async function sendSecurityNotice(
   if (!user.email) return;
   const device = describeDevice(detail.userAgent) || 'an unknown browser';
   const when = utcTime(detail.at ?? new Date());
-  const settings = `${app.config.publicOrigin}/settings`;
+  // Opens Settings with Your Sessions shown (mfe-account reads `open=sessions`).
+  const settings = `${app.config.publicOrigin}/settings?open=sessions`;
   const what = happened(kind, detail.what);
   const advice =
     kind === 'password-reset' || kind === 'password-changed'
