@@ -94,6 +94,13 @@ export function withoutAddresses(err: unknown): Error {
   return Object.assign(out, { code, responseCode, command });
 }
 
+/**
+ * The statements of pg-boss 10's worker that it runs without awaiting (manager.js `work`: `this.complete(...)` and
+ * `this.fail(...)` after the handler): completing (`completeJobs`) and failing (`failJobsById`) jobs.
+ */
+const UNAWAITED_BY_PG_BOSS =
+  /^\s*WITH (results AS \(\s*UPDATE \S+\.job\s+SET completed_on|deleted_jobs AS \(\s*DELETE FROM \S+\.job)/;
+
 /** The queues this API uses (pg-boss queue names). */
 export const QUEUES = { mail: 'mail', purge: 'purge', avatarRemoval: 'avatar-removal' } as const;
 
@@ -159,7 +166,14 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     running.add(statement);
     const done = () => running.delete(statement);
     statement.then(done, done);
-    return statement;
+    if (!UNAWAITED_BY_PG_BOSS.test(text)) return statement;
+    // pg-boss's worker completes or fails a job without awaiting it: a database that goes away at that moment would
+    // be an unhandled rejection, which ends a Node process. The job stays active instead; it expires and is retried
+    // (at least once, as every job here).
+    return statement.catch((err: unknown) => {
+      app.log.warn({ err }, 'a job could not be marked done; it will be retried when it expires');
+      return { rows: [{ count: '0' }] };
+    });
   };
   const boss = new PgBoss({
     db: { executeSql },

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { rows } from '../../../src/db/database.js';
 import { call, type SignedUp, signup, useApp } from '../../helper.js';
-import { mailMatching } from '../../mail.js';
+import { mailLink, mailMatching } from '../../mail.js';
 import { SoftAuthenticator } from '../../soft-authenticator.js';
 
 const codeAt = (secret: string, at: number) =>
@@ -325,5 +325,33 @@ describe('passkeys: add one, sign in with it, refuse a forged or replayed answer
       bob.email,
       /A second factor \(a passkey\) was removed from your Skynet account/,
     );
+  });
+});
+
+describe('a password reset leaves the second factor in place (ASVS 2.5.6)', () => {
+  const ctx = useApp();
+
+  it('after a reset by the mailed link, sign-in still asks for the code', async () => {
+    const carol = await signup(ctx.app);
+    const setup = await call(ctx.app, 'POST /api/user/2fa/totp/setup', { token: carol.token });
+    const on = await call(ctx.app, 'POST /api/user/2fa/totp/enable', {
+      token: carol.token,
+      payload: { code: codeAt(setup.body.value.secret, Date.now()) },
+    });
+    assert.equal(on.status, 200, JSON.stringify(on.body));
+    await call(ctx.app, 'POST /api/user/forgetpassword', { payload: { email: carol.email } });
+    const link = await mailLink(
+      path.join(ctx.dataDir, 'outbox'),
+      carol.email,
+      /\/resetpassword\/([A-Za-z0-9_-]+)/,
+    );
+    const password = 'a fresh orbit 42';
+    const reset = await call(ctx.app, `PATCH /api/user/resetpassword/${link}`, {
+      payload: { password, confirmpassword: password },
+    });
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    const after = await call(ctx.app, 'POST /api/user/login', { payload: { email: carol.email, password } });
+    assert.equal(after.status, 401);
+    assert.equal(after.body.value.secondFactor, 'totp');
   });
 });
