@@ -69,7 +69,9 @@ export function ActivitySection() {
   const { status, events, page, done } = state;
   return (
     <Section title="Recent activity">
-      <p className={styles.intro}>Sign-ins and changes to your account’s security, newest first.</p>
+      <p className={styles.intro}>
+        Sign-ins and changes to your account’s security, newest first. Each is kept for 180 days.
+      </p>
       {events.length > 0 && (
         <ol className={styles.rows} aria-label="Your recent activity">
           {events.map((event) => (

@@ -218,6 +218,8 @@ test('Recent activity lists events in words, newest first, a page at a time', as
   show();
   const section = region('Recent activity');
   const list = await within(section).findByRole('list', { name: 'Your recent activity' });
+  // How long the log keeps events is said where people read it (ASVS 8.3.3).
+  expect(within(section).getByText(/Each is kept for 180 days\./)).toBeInTheDocument();
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(20);
   expect(items[0]).toHaveTextContent('Failed sign-in attempt');
