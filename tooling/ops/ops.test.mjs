@@ -256,6 +256,17 @@ describe('canary, promote and rollback', () => {
     assert.deepEqual(stableStack(await readHistory(site), 'mfe-static'), ['1.0.0']);
   });
 
+  test('rollback always ends a canary: with no earlier stable, the canary goes and the stable stays', async () => {
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
+    assert.equal((await entry()).canary?.version, '1.1.0');
+    const result = await rollback({ site, remote: 'mfe-static', reason: 'the canary throws' });
+    assert.equal(result.after.stable, '1.0.0');
+    assert.equal(result.after.canary, null);
+    assert.equal((await entry()).canary, null);
+    // Nothing left to end or go back to: said as before.
+    await assert.rejects(() => rollback({ site, remote: 'mfe-static' }), /no earlier stable version/);
+  });
+
   test('rolling out again after a rollback starts a new branch of the history', async () => {
     await rollout({ site, remote: 'mfe-static', version: '1.1.0' });
     await rollback({ site, remote: 'mfe-static' });

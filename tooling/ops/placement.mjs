@@ -237,7 +237,8 @@ export async function canaryGuard({ site, remote, summary, gate = {} }) {
 }
 
 /**
- * `ops rollback <remote>`: back to the stable before the current one (from the history), canary dropped.
+ * `ops rollback <remote>`: back to the stable before the current one (from the history), canary dropped; with a
+ * canary and no earlier stable, the canary alone is dropped (rollback always ends a canary).
  * @param {{ site: string, remote: string, reason?: string, expectRevision?: number }} options
  */
 export async function rollback({ site, remote, reason, expectRevision }) {
@@ -255,6 +256,9 @@ export async function rollback({ site, remote, reason, expectRevision }) {
         stack.push(entry.stable);
       }
       const target = stack.at(-2);
+      // During a canary, rollback always ends it (issue 33): with no earlier stable to go back to, the stable stays
+      // and only the canary goes, instead of leaving it serving its share while ops looks for another way out.
+      if (!target && entry.canary) return { ...entry, canary: null };
       if (!target) {
         throw new OpsError(
           `${remote} has no earlier stable version in the history to roll back to`,
