@@ -9,6 +9,10 @@ async function startCluster() {
   const { cleanup, cleanups, cluster, postgres, redis } = await import('./chaos/topology.mjs');
   try {
     await postgres.create();
+    // A database of its own on that PostgreSQL for the specs that start a product of their own (a passkey needs the
+    // product at http://localhost: account-security.spec.ts), so they too run on PostgreSQL in this shape.
+    postgres.createDatabase('spec');
+    process.env.E2E_SPEC_DATABASE_URL = postgres.urlOf('spec');
     await redis.start();
     cleanups.push(() => redis.stop());
     await cluster.start({

@@ -77,6 +77,8 @@ const CLUSTER_SMOKE = [
   'tests/sessions.spec.ts',
   'tests/notifications.spec.ts',
   'tests/replies.spec.ts',
+  // Issue 32's sign-in steps, passkeys and Recent activity on PostgreSQL (its own product, on the run's PostgreSQL).
+  'tests/account-security.spec.ts',
 ];
 // The many-node topology when SKYNET_CHAOS=1: .ci/run sets it when PostgreSQL, Redis and HAProxy are installed (both
 // start their own servers from them). The proxy's balancing, stickiness and readiness (about 30 s), then the fault

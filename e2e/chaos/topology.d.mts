@@ -7,6 +7,8 @@ export declare const postgres: {
   dir: string;
   port: number;
   readonly url: string;
+  createDatabase(name: string): void;
+  urlOf(database: string): string;
   create(): Promise<void>;
   start(): Promise<void>;
   stop(mode?: string): void;

@@ -110,6 +110,13 @@ export const postgres = {
   get url() {
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   },
+  /** Another (empty) database on this server. */
+  createDatabase(name) {
+    this.run(join(PG_BIN, 'createdb'), '-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', name);
+  },
+  urlOf(database) {
+    return `postgres://postgres@127.0.0.1:${this.port}/${database}`;
+  },
 };
 
 // ---- private Redis ----------------------------------------------------------------------------------------

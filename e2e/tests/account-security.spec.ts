@@ -22,7 +22,11 @@ const test = base.extend<{ site: string }, { product: Product }>({
       const product = await startProduct({
         quiet: true,
         port,
-        env: { PUBLIC_ORIGIN: `http://localhost:${port}` },
+        env: {
+          PUBLIC_ORIGIN: `http://localhost:${port}`,
+          // In the cluster run (E2E_TARGET=cluster), on the run's own PostgreSQL (e2e/global-setup.ts).
+          ...(process.env.E2E_SPEC_DATABASE_URL ? { DATABASE_URL: process.env.E2E_SPEC_DATABASE_URL } : {}),
+        },
       });
       await use(product);
       await product.stop();
