@@ -3,17 +3,16 @@ import { type SecurityEventType, securityCalls } from '@skynet/contract/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
-import { verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { ACCOUNT_SUSPENDED, type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { ACCOUNT_SUSPENDED, currentUser } from '../../plugins/app/auth.js';
 import { isEmailVerified } from '../../plugins/app/email-verification.js';
+import { reauthenticate } from '../../plugins/app/reauthenticate.js';
 import { methodsOf, type PasskeyRow } from '../../plugins/app/second-factor.js';
 import { type SecurityNoticeKind, sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import { startSession } from '../../plugins/app/sessions.js';
 import type { UserRow } from '../../plugins/app/users-repository.js';
 import { byAddress } from '../../plugins/external/rate-limit.js';
-import { PASSWORD_REQUIRED, PASSWORD_WRONG, PROVIDER_REAUTH, REAUTH_WINDOW_MS } from './user-account.js';
 
 export const CODE_WRONG = 'That code is not correct. Enter the current code from your authenticator app.';
 export const SECOND_FACTOR_REQUIRED = 'Enter the code from your authenticator app to finish signing in.';
@@ -49,23 +48,11 @@ export default async function secondFactorRoutes(fastify: FastifyInstance) {
     return row;
   };
 
-  /** The password again (or, without one, a sign-in at the identity provider within 10 minutes). */
-  const reauthenticate = async (row: UserRow, user: AuthUser, password: string | undefined) => {
-    if (row.password_hash !== null) {
-      if (!password) throw badRequest(PASSWORD_REQUIRED);
-      if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
-      return;
-    }
-    const session = user.sessionId ? await app.sessions.byId(user.sessionId) : null;
-    if (!session || Date.now() - new Date(session.authenticated_at).getTime() > REAUTH_WINDOW_MS)
-      throw forbidden(PROVIDER_REAUTH);
-  };
-
   /** Password and a current code, before a second factor is turned off or its recovery codes renewed. */
   const passwordAndCode = async (request: FastifyRequest, body: { password?: string; code: string }) => {
     const user = currentUser(request);
     const row = await me(user.id);
-    await reauthenticate(row, user, body.password);
+    await reauthenticate(app, row, user, body.password);
     if (methodsOf(await factors.of(row.id)).length === 0) throw conflict(NO_SECOND_FACTOR);
     const used = await factors.useCode(row.id, body.code);
     if (!used) throw badRequest(CODE_WRONG);

@@ -1,27 +1,28 @@
 import { DELETE_ACCOUNT_PHRASE } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { randomToken } from '../../lib/ids.js';
 import { requireStrongPassword } from '../../lib/password-strength.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { hasVisibleCharacter } from '../../lib/text.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
-import { type AuthUser, currentUser } from '../../plugins/app/auth.js';
+import { currentUser } from '../../plugins/app/auth.js';
 import { markEmailVerified } from '../../plugins/app/email-verification.js';
+import { PASSWORD_WRONG, reauthenticate } from '../../plugins/app/reauthenticate.js';
 import { sendSecurityNotice } from '../../plugins/app/security-notices.js';
 import { startSession } from '../../plugins/app/sessions.js';
-import { avatarUrl, toCurrentUser, type UserRow } from '../../plugins/app/users-repository.js';
+import { avatarUrl, toCurrentUser } from '../../plugins/app/users-repository.js';
 import { byAddress } from '../../plugins/external/rate-limit.js';
 
+export {
+  PASSWORD_REQUIRED,
+  PASSWORD_WRONG,
+  PROVIDER_REAUTH,
+  REAUTH_WINDOW_MS,
+} from '../../plugins/app/reauthenticate.js';
 export const PHRASE_MISMATCH = 'The phrase given does not match.';
-export const PASSWORD_REQUIRED = 'Enter your current password to confirm it is you.';
-export const PASSWORD_WRONG = 'The current password is not correct.';
-/** An account without a password proves itself by a recent identity-provider sign-in. */
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
-export const PROVIDER_REAUTH =
-  'For your security, sign out and sign in again with your identity provider, then try again within 10 minutes.';
 const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 const UNDO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -38,21 +39,6 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
     const row = await users.byId(id);
     if (!row || row.deleted_at) throw notFound('Account not found.');
     return row;
-  };
-
-  /**
-   * Re-authentication before a change that could hand the account to someone else: the current password, or for an
-   * account without one a sign-in at the identity provider within the last 10 minutes.
-   */
-  const reauthenticate = async (row: UserRow, user: AuthUser, password: string | undefined) => {
-    if (row.password_hash !== null) {
-      if (!password) throw badRequest(PASSWORD_REQUIRED);
-      if (!(await verifyPassword(row.password_hash, password))) throw badRequest(PASSWORD_WRONG);
-      return;
-    }
-    const session = user.sessionId ? await app.sessions.byId(user.sessionId) : null;
-    if (!session || Date.now() - new Date(session.authenticated_at).getTime() > REAUTH_WINDOW_MS)
-      throw forbidden(PROVIDER_REAUTH);
   };
 
   app.get(calls.currentUser.path, { schema: routeSchema(calls.currentUser) }, async (request) => ({
@@ -113,7 +99,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
       throw badRequest('The new e-mails do not match.');
     const next = newEmail.trim().toLowerCase();
     if (next === row.email) throw badRequest('That is already your e-mail.');
-    await reauthenticate(row, user, password);
+    await reauthenticate(app, row, user, password);
     const taken = await users.byEmail(next);
     if (taken) throw conflict('An account with that e-mail already exists.');
     const confirmToken = randomToken();
@@ -221,7 +207,7 @@ export default async function userAccountRoutes(fastify: FastifyInstance) {
   app.post(calls.deleteAccount.path, { schema: routeSchema(calls.deleteAccount) }, async (request) => {
     const user = currentUser(request);
     if (request.body.confirmationInput !== DELETE_ACCOUNT_PHRASE) throw badRequest(PHRASE_MISMATCH);
-    await reauthenticate(await me(user.id), user, request.body.password);
+    await reauthenticate(app, await me(user.id), user, request.body.password);
     await users.markDeleted(user.id);
     await app.sessions.revokeAll(user.id, 'account deleted');
     await app.securityLog.record(request, user.id, 'account-deleted');
