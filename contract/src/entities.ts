@@ -44,6 +44,19 @@ export type NotificationGroup = Static<typeof S.NotificationGroup>;
 export type PlatformEvent = Static<typeof S.PlatformEvent>;
 /** One row of GET /api/platform/events/summary. */
 export type PlatformEventCount = Static<typeof S.PlatformEventCount>;
+export type PlatformMeasure = Static<typeof S.PlatformMeasure>;
+
+/** Issue 33: releases judged by real people (GET /api/admin/releases). */
+export type ReleaseMeasure = Static<typeof S.ReleaseMeasure>;
+export type ReleaseMeasureName = ReleaseMeasure['name'];
+export type ReleaseSeriesPoint = Static<typeof S.ReleaseSeriesPoint>;
+export type ReleaseFailure = Static<typeof S.ReleaseFailure>;
+export type CanaryAnalysis = Static<typeof S.CanaryAnalysis>;
+export type ReleaseHistoryLine = Static<typeof S.ReleaseHistoryLine>;
+export type RemoteRelease = Static<typeof S.RemoteRelease>;
+export type RegistryIdentity = Static<typeof S.RegistryIdentity>;
+export type ReleaseAction = 'promote' | 'pause' | 'rollback';
+export const RELEASE_ACTIONS: readonly ReleaseAction[] = ['promote', 'pause', 'rollback'];
 
 /** Issue 31: how you stand with a person, the people you block or mute, your muted words, reports, moderation. */
 export type Relationship = Static<typeof S.Relationship>;

@@ -30,6 +30,11 @@ export interface HeadStartBlock {
   /** API calls (`path?query`) the inline script starts with the saved token. */
   calls: string[];
   preload: HeadStartPreload[];
+  /**
+   * The page token (issue 33): the registry this page was served, signed by the server. Beacons and API calls carry
+   * it; the server counts only what a valid, unexpired token names (readPageToken).
+   */
+  release?: string;
   /** The route needs a session: its files are preloaded only with a saved token. */
   signedIn: boolean;
   /** The route's owner declared its first calls (`early`): the first screen needs no other call to show. */
@@ -56,3 +61,50 @@ export interface HeadStartGlobal {
 /** A call the head start may start: a same-API path with an optional query, nothing else. */
 export const isHeadStartCall = (call: unknown): call is string =>
   typeof call === 'string' && /^\/[A-Za-z0-9/_:.~%-]*(\?[A-Za-z0-9=&_.~%-]*)?$/.test(call);
+
+/**
+ * What a page token says (its first part, base64url JSON; the second part is the server's HMAC-SHA256 of the first).
+ * The shell reads it without verifying (the server verifies every token it is sent).
+ */
+export interface PageTokenClaims {
+  /** A random id of this page load. */
+  page: string;
+  /** The visitor (the `skynet_visitor` cookie): the canary split is keyed on it, and counts are deduplicated by it. */
+  visitor: string;
+  /** The registry's revision the page was served from. */
+  revision: number;
+  /** Expiry, epoch milliseconds. */
+  expires: number;
+  /** Per remote, the versions this page may run: the one the visitor's bucket chose, and stable (its fallback). */
+  versions: Record<string, string[]>;
+}
+
+/** The cookie that keeps a browser's visitor id (random, no personal data), set by the page server. */
+export const VISITOR_COOKIE = 'skynet_visitor';
+/** Request headers with which the shell's API calls name the page token and the remote whose page called. */
+export const PAGE_TOKEN_HEADER = 'x-skynet-page';
+export const AREA_HEADER = 'x-skynet-area';
+
+const fromBase64Url = (text: string): string => {
+  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
+  const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+};
+
+/** The claims of a page token, unverified; null when it is not one. */
+export function readPageToken(token: unknown): PageTokenClaims | null {
+  if (typeof token !== 'string' || token.length > 4000) return null;
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  try {
+    const claims: unknown = JSON.parse(fromBase64Url(body));
+    if (typeof claims !== 'object' || claims === null) return null;
+    const c = claims as Partial<PageTokenClaims>;
+    if (typeof c.page !== 'string' || typeof c.visitor !== 'string') return null;
+    if (typeof c.revision !== 'number' || typeof c.expires !== 'number') return null;
+    if (typeof c.versions !== 'object' || c.versions === null) return null;
+    return c as PageTokenClaims;
+  } catch {
+    return null;
+  }
+}

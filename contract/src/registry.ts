@@ -28,13 +28,46 @@ export interface VersionEntry {
   /** The routes this version was built with (ops copy them to the remote when it becomes stable). */
   routes?: RouteEntry[];
   publishedAt?: string;
+  /** What the version was built with (issue 33): the versions of @skynet/kit and @skynet/contract in its build. */
+  built?: BuiltWith;
+}
+
+/** The shared packages a published build carried, recorded by `ops publish` from the build's package files. */
+export interface BuiltWith {
+  kit?: string;
+  contract?: string;
 }
 
 export interface Canary {
   version: string;
   /** Share of visitors, 0-100. */
   percent: number;
+  /** When the canary reached this share (the bake time of its policy step counts from here). */
+  since?: string;
+  /** Held by a person (`pause`): the analysis job neither advances nor promotes it (it still rolls back a failing one). */
+  paused?: boolean;
 }
+
+/**
+ * How the release analysis job (the API's `release-analysis` queue, docs/operations.md "Automatic canary analysis")
+ * moves a remote's canary: `auto` widens it through `steps` (percent), each after `bakeMinutes` and `minSamples`
+ * visitors on each side with no measure worse than stable, then promotes it; it rolls back a canary whose failures or
+ * measures are worse. `manual`: the job analyses and rolls back a failing canary, and leaves widening and promoting to
+ * people.
+ */
+export interface ReleasePolicy {
+  mode: 'auto' | 'manual';
+  steps: number[];
+  bakeMinutes: number;
+  minSamples: number;
+}
+
+export const DEFAULT_RELEASE_POLICY: ReleasePolicy = {
+  mode: 'auto',
+  steps: [5, 25, 50, 100],
+  bakeMinutes: 10,
+  minSamples: 30,
+};
 
 /** A canary's share as the registry may hold it: a number from 0 to 100 (0: nobody gets the canary). */
 export const isCanaryShare = (value: unknown): value is number =>
@@ -45,10 +78,17 @@ export interface RemoteEntry {
   stable: string;
   canary?: Canary | null;
   versions: Record<string, VersionEntry>;
+  /** Absent: DEFAULT_RELEASE_POLICY. */
+  policy?: ReleasePolicy;
 }
 
 export interface Registry {
   schemaVersion: 1;
+  /**
+   * A random id given to a product's registry when it is first written: the counts a server reports name it, so ops
+   * never pairs one product's registry with another product's counts.
+   */
+  product?: string;
   /** Bumped by every ops change (compare-and-swap). */
   revision?: number;
   updatedAt?: string;
@@ -87,13 +127,44 @@ function parseVersion(raw: unknown): VersionEntry | null {
       )
     : undefined;
   const routes = Array.isArray(raw.routes) ? raw.routes.map(parseRoute) : undefined;
+  const built = isObject(raw.built)
+    ? {
+        ...(typeof raw.built.kit === 'string' ? { kit: raw.built.kit } : {}),
+        ...(typeof raw.built.contract === 'string' ? { contract: raw.built.contract } : {}),
+      }
+    : undefined;
   return {
     manifest: raw.manifest,
     ...(integrity ? { integrity } : {}),
     ...(typeof raw.publishedAt === 'string' ? { publishedAt: raw.publishedAt } : {}),
     ...(routes?.every((route) => route !== null) ? { routes: routes as RouteEntry[] } : {}),
+    ...(built ? { built } : {}),
   };
 }
+
+const isStep = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= 100;
+
+/** A remote's release policy, or null when it is not a valid one (then the default applies). */
+export function parsePolicy(raw: unknown): ReleasePolicy | null {
+  if (!isObject(raw)) return null;
+  if (raw.mode !== 'auto' && raw.mode !== 'manual') return null;
+  const steps = Array.isArray(raw.steps) ? raw.steps : DEFAULT_RELEASE_POLICY.steps;
+  if (steps.length === 0 || !steps.every(isStep)) return null;
+  if (steps.some((step, i) => i > 0 && step <= (steps[i - 1] as number))) return null;
+  const count = (value: unknown, fallback: number) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : fallback;
+  return {
+    mode: raw.mode,
+    steps: steps as number[],
+    bakeMinutes: count(raw.bakeMinutes, DEFAULT_RELEASE_POLICY.bakeMinutes),
+    minSamples: Math.max(1, count(raw.minSamples, DEFAULT_RELEASE_POLICY.minSamples)),
+  };
+}
+
+/** The policy the release analysis follows for a remote. */
+export const policyOf = (entry: Pick<RemoteEntry, 'policy'>): ReleasePolicy =>
+  entry.policy ?? DEFAULT_RELEASE_POLICY;
 
 function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem?: string } {
   if (!isObject(raw)) return { problem: `${name}: not an object` };
@@ -111,9 +182,21 @@ function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem
   // A share that is not a number from 0 to 100 means no canary, for every reader alike (placementOf, routing.ts).
   const canary: Canary | null =
     isObject(raw.canary) && typeof raw.canary.version === 'string' && isCanaryShare(raw.canary.percent)
-      ? { version: raw.canary.version, percent: raw.canary.percent }
+      ? {
+          version: raw.canary.version,
+          percent: raw.canary.percent,
+          ...(typeof raw.canary.since === 'string' ? { since: raw.canary.since } : {}),
+          ...(raw.canary.paused === true ? { paused: true } : {}),
+        }
       : null;
-  const entry: RemoteEntry = { routes: routes as RouteEntry[], stable: raw.stable, canary, versions };
+  const policy = parsePolicy(raw.policy);
+  const entry: RemoteEntry = {
+    routes: routes as RouteEntry[],
+    stable: raw.stable,
+    canary,
+    versions,
+    ...(policy ? { policy } : {}),
+  };
   if (!versions[entry.stable]) {
     // Still listed: the area's routes are known, and its fallback with Retry shows there.
     return { entry, problem: `${name}: stable version ${entry.stable} has no manifest` };
@@ -129,6 +212,7 @@ export function parseRegistry(input: unknown): ParsedRegistry {
     return { registry, problems: ['remotes.json has no "remotes" object'] };
   }
   if (typeof input.revision === 'number') registry.revision = input.revision;
+  if (typeof input.product === 'string') registry.product = input.product;
   if (typeof input.updatedAt === 'string') registry.updatedAt = input.updatedAt;
   for (const [name, raw] of Object.entries(input.remotes)) {
     const { entry, problem } = parseRemote(name, raw);
@@ -142,4 +226,17 @@ export function parseRegistry(input: unknown): ParsedRegistry {
  * What the shell reports about each page load (POST /api/platform/events; `ops status` and the promote gate count
  * them per version): a version loaded, or failed to load, to mount, or to render (a canary's page that threw).
  */
-export const PLATFORM_EVENT_TYPES = ['load', 'load-failure', 'mount-failure', 'render-failure'] as const;
+export const PLATFORM_EVENT_TYPES = [
+  'load',
+  'load-failure',
+  'evaluate-failure',
+  'mount-failure',
+  'render-failure',
+] as const;
+
+/**
+ * What the shell measures of each page load, attributed to the remote that owns the page (web-vitals): largest
+ * contentful paint and interaction to next paint in milliseconds, cumulative layout shift as the score.
+ */
+export const PLATFORM_MEASURES = ['lcp', 'inp', 'cls'] as const;
+export type PlatformMeasureName = (typeof PLATFORM_MEASURES)[number];

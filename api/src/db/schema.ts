@@ -410,8 +410,47 @@ export const platformEvents = pgTable(
     version: text('version').notNull(),
     at: ts('at').notNull(),
     receivedAt: ts('received_at').notNull().defaultNow(),
+    /** Issue 33: a failure's error text and where it was thrown (the shell's words, at most 300 characters each). */
+    message: text('message'),
+    source: text('source'),
   },
-  (t) => [index('platform_events_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('platform_events_received_idx').on(t.receivedAt),
+    index('platform_events_remote_idx').on(t.remote, t.version, t.receivedAt),
+  ],
+);
+
+/**
+ * What a visitor has already had counted while its page tokens live (issue 33): one row per visitor and mark (a kind
+ * of event or measure for one remote's version, or one page's measure). A beacon's event counts only when its mark is
+ * new, and only while the visitor has fewer than the cap; rows older than a token's life are pruned. The visitor is
+ * the random id of the `skynet_visitor` cookie: no personal data.
+ */
+export const platformMarks = pgTable(
+  'platform_marks',
+  {
+    visitor: text('visitor').notNull(),
+    mark: text('mark').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.visitor, t.mark] }), index('platform_marks_at_idx').on(t.at)],
+);
+
+/**
+ * Real-user measures per remote and version as histograms (issue 33): per minute, the count of samples in each bucket
+ * of a metric (`lcp`, `inp`: milliseconds; `cls`: the score; `api`: bucket 0 an answer below 500, bucket 1 a 5xx).
+ */
+export const platformMeasures = pgTable(
+  'platform_measures',
+  {
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    metric: text('metric').notNull(),
+    minute: ts('minute').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.metric, t.minute, t.bucket] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 // The entities of spec point 3 as the API answers them (api/README.md has the parts the spec left open). The types
 // every package uses (contract/src/entities.ts) are derived from these schemas: one definition.
 import { Type } from '@sinclair/typebox';
-import { PLATFORM_EVENT_TYPES } from '../registry.js';
+import { PLATFORM_EVENT_TYPES, PLATFORM_MEASURES } from '../registry.js';
 import { Nullable } from './envelope.js';
 
 export const Id = Type.String({ description: 'An id (string).' });
@@ -270,14 +270,139 @@ export const PlatformEvent = Type.Object({
   remote: short(64),
   version: short(32),
   at: Type.Optional(Type.String({ maxLength: 40 })),
+  /** A failure's error text and where it was thrown (file:line or the phase), for ops (issue 33). */
+  message: Type.Optional(Type.String({ maxLength: 300 })),
+  source: Type.Optional(Type.String({ maxLength: 300 })),
 });
 
+export const PlatformMeasure = Type.Object({
+  metric: Type.Union(PLATFORM_MEASURES.map((name) => Type.Literal(name))),
+  remote: short(64),
+  version: short(32),
+  /** Milliseconds (lcp, inp) or the layout-shift score (cls). */
+  value: Type.Number({ minimum: 0, maximum: 600_000 }),
+});
+
+/** One row of GET /api/platform/events/summary: counted visitors per remote, version and type. */
 export const PlatformEventCount = Type.Object({
   remote: Type.String(),
   version: Type.String(),
   type: Type.String(),
   count: Type.Integer(),
   last: Type.String(),
+});
+
+const Placement = Type.Object({
+  stable: Nullable(Type.String()),
+  canary: Nullable(Type.Object({ version: Type.String(), percent: Type.Number() })),
+});
+
+export const ReleasePolicy = Type.Object({
+  mode: Type.Union([Type.Literal('auto'), Type.Literal('manual')]),
+  steps: Type.Array(Type.Number()),
+  bakeMinutes: Type.Integer(),
+  minSamples: Type.Integer(),
+});
+
+/** Names of the measures a canary is compared on with stable. */
+export const RELEASE_MEASURES = ['failures', 'lcp', 'inp', 'cls', 'api-errors'] as const;
+const ReleaseMeasureName = Type.Union(RELEASE_MEASURES.map((name) => Type.Literal(name)));
+
+/**
+ * One measure, canary against stable over the same minutes: failures and api-errors are rates (0-1), lcp and inp the
+ * 75th percentile in ms, cls the 75th percentile score. `verdict` is the test's word (`worse` rolls the canary back).
+ */
+export const ReleaseMeasure = Type.Object({
+  name: ReleaseMeasureName,
+  stable: Nullable(Type.Number()),
+  canary: Nullable(Type.Number()),
+  stableSamples: Type.Integer(),
+  canarySamples: Type.Integer(),
+  verdict: Type.Union([
+    Type.Literal('better'),
+    Type.Literal('same'),
+    Type.Literal('worse'),
+    Type.Literal('unknown'),
+  ]),
+  /** The test and its figure, e.g. "Mann-Whitney U, p = 0.002" or "SPRT, log-LR 3.1 of 2.9". */
+  test: Type.String(),
+});
+
+/** A point of a chart: one measure of one side in one minute (value null: no sample). */
+export const ReleaseSeriesPoint = Type.Object({
+  at: Type.String(),
+  name: ReleaseMeasureName,
+  arm: Type.Union([Type.Literal('stable'), Type.Literal('canary')]),
+  value: Nullable(Type.Number()),
+  samples: Type.Integer(),
+});
+
+/** A failure people met, grouped by its error text and where it was thrown. */
+export const ReleaseFailure = Type.Object({
+  version: Type.String(),
+  type: Type.String(),
+  message: Type.String(),
+  source: Type.String(),
+  count: Type.Integer(),
+  last: Type.String(),
+});
+
+export const CanaryAnalysis = Type.Object({
+  /** When the figures were computed, and the start of the minutes compared (the canary's current step). */
+  at: Type.String(),
+  since: Type.String(),
+  decision: Type.Union([
+    Type.Literal('wait'),
+    Type.Literal('hold'),
+    Type.Literal('advance'),
+    Type.Literal('promote'),
+    Type.Literal('rollback'),
+  ]),
+  reason: Type.String(),
+  measures: Type.Array(ReleaseMeasure),
+  series: Type.Array(ReleaseSeriesPoint),
+  failures: Type.Array(ReleaseFailure),
+});
+
+export const ReleaseHistoryLine = Type.Object({
+  at: Type.String(),
+  command: Type.String(),
+  user: Nullable(Type.String()),
+  version: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  from: Nullable(Placement),
+  to: Nullable(Placement),
+});
+
+export const RemoteRelease = Type.Object({
+  stable: Type.String(),
+  canary: Nullable(
+    Type.Object({
+      version: Type.String(),
+      percent: Type.Number(),
+      since: Nullable(Type.String()),
+      paused: Type.Boolean(),
+    }),
+  ),
+  policy: ReleasePolicy,
+  versions: Type.Array(
+    Type.Object({
+      version: Type.String(),
+      publishedAt: Nullable(Type.String()),
+      kit: Nullable(Type.String()),
+      contract: Nullable(Type.String()),
+    }),
+  ),
+  /** Null without a canary. */
+  analysis: Nullable(CanaryAnalysis),
+  /** The remote's last registry changes, newest first. */
+  history: Type.Array(ReleaseHistoryLine),
+});
+
+/** Which product's registry the figures belong to (ops refuses to pair another product's registry with them). */
+export const RegistryIdentity = Type.Object({
+  product: Nullable(Type.String()),
+  revision: Type.Integer(),
 });
 
 /** Issue 32: kinds of the security event log ("Recent activity"). */
@@ -361,7 +486,16 @@ export const ENTITY_SCHEMAS = {
   NotificationGroup,
   NotificationActor,
   PlatformEvent,
+  PlatformMeasure,
   PlatformEventCount,
+  ReleasePolicy,
+  ReleaseMeasure,
+  ReleaseSeriesPoint,
+  ReleaseFailure,
+  CanaryAnalysis,
+  ReleaseHistoryLine,
+  RemoteRelease,
+  RegistryIdentity,
   Relationship,
   BlockedUser,
   MutedWord,

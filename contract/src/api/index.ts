@@ -11,6 +11,7 @@ import { notificationCalls } from './notifications.js';
 import { planetCalls } from './planets.js';
 import { postCalls } from './posts.js';
 import { profileCalls } from './profiles.js';
+import { RELEASE_REASON_MAX_LENGTH, releaseCalls } from './releases.js';
 import { exportCalls, safetyCalls } from './safety.js';
 import { securityCalls } from './security.js';
 
@@ -32,6 +33,8 @@ export {
   planetCalls,
   postCalls,
   profileCalls,
+  RELEASE_REASON_MAX_LENGTH,
+  releaseCalls,
   reportCalls,
   safetyCalls,
   securityCalls,
@@ -54,5 +57,6 @@ export const calls = {
   ...reportCalls,
   ...moderationCalls,
   ...securityCalls,
+  ...releaseCalls,
 };
 export type Calls = typeof calls;

@@ -1,7 +1,7 @@
 // Health, FAQs, platform events (all public).
 import { Type } from '@sinclair/typebox';
 import { defineCall } from './call.js';
-import { Faq, PlatformEvent, PlatformEventCount } from './entities.js';
+import { Faq, PlatformEvent, PlatformEventCount, PlatformMeasure, RegistryIdentity } from './entities.js';
 import { errors, Ok, OkValue } from './envelope.js';
 
 const platform = ['platform'] as const;
@@ -67,17 +67,32 @@ export const miscCalls = {
     path: '/platform/events',
     tags: platform,
     public: true,
-    description: 'Micro-frontend load/mount/render telemetry. No personal data is stored.',
-    body: Type.Object({ events: Type.Array(PlatformEvent, { maxItems: 50 }) }),
-    response: { 200: Ok, ...errors(400, 413, 429) },
+    description:
+      "Micro-frontend telemetry: load/evaluate/mount/render events and the page's measures (LCP, INP, CLS). Always 204; counted only with the page's valid token (`token`, from the page's head start) for versions it names, once per visitor, up to a per-visitor cap. No personal data is stored.",
+    body: Type.Object({
+      token: Type.Optional(Type.String({ maxLength: 4000 })),
+      events: Type.Array(PlatformEvent, { maxItems: 50 }),
+      measures: Type.Optional(Type.Array(PlatformMeasure, { maxItems: 30 })),
+    }),
+    response: { 204: Type.Null(), ...errors(400, 413, 429) },
   }),
   platformEventsSummary: defineCall({
     operationId: 'platformEventsSummary',
     method: 'GET',
     path: '/platform/events/summary',
     tags: platform,
-    public: true,
-    description: 'Counts per remote, version and type over the last 24 hours.',
-    response: { 200: OkValue(Type.Array(PlatformEventCount)) },
+    description:
+      'Administrators only: counted visitors per remote, version and type over the last `minutes` (default 1440), with the registry they belong to.',
+    querystring: Type.Object({
+      minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_080 })),
+    }),
+    response: {
+      200: Type.Object({
+        success: Type.Literal(true),
+        value: Type.Array(PlatformEventCount),
+        registry: RegistryIdentity,
+      }),
+      ...errors(400, 401, 403),
+    },
   }),
 };

@@ -1,5 +1,6 @@
 // What every registry store answers: a snapshot of the registry read through @skynet/contract's parser, the history
 // entries, and the one error type a store refuses with. No store code here (file-store.ts, pg-store.ts).
+import { randomUUID } from 'node:crypto';
 import { parseRegistry, type Registry } from '@skynet/contract';
 
 /** The site folder's registry (served as /remotes.json) and its history, one JSON object a line. */
@@ -123,8 +124,14 @@ export function snapshotOf(
 }
 
 /** The document a commit writes: revision and time stamped, the remotes as given. */
-export const nextDocument = (revision: number, at: string, next: Pick<Registry, 'remotes'>): Registry => ({
+export const nextDocument = (
+  revision: number,
+  at: string,
+  next: Pick<Registry, 'remotes' | 'product'>,
+): Registry => ({
   schemaVersion: 1,
+  // A registry written before issue 33 gets its product id at its next write (Registry.product, @skynet/contract).
+  product: next.product ?? randomUUID(),
   revision,
   updatedAt: at,
   remotes: next.remotes,
