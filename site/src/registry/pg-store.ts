@@ -154,7 +154,7 @@ export async function readRevision(source: pg.Client | Query): Promise<number> {
 export async function commitSnapshot(
   client: pg.Client,
   expected: Pick<RegistrySnapshot, 'revision' | 'hash'>,
-  next: Pick<Registry, 'remotes'>,
+  next: Pick<Registry, 'remotes' | 'product'>,
   entries: HistoryInput[],
 ): Promise<Registry> {
   const at = new Date().toISOString();

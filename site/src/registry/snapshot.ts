@@ -84,7 +84,7 @@ export interface RegistryStore {
    */
   commit(
     expected: Pick<RegistrySnapshot, 'revision' | 'hash'>,
-    next: Pick<Registry, 'remotes'>,
+    next: Pick<Registry, 'remotes' | 'product'>,
     entries: HistoryInput[],
   ): Promise<Registry>;
   /** Every history entry, oldest first. */

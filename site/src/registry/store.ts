@@ -19,6 +19,7 @@ export {
   readSnapshot,
   withClient,
 } from './pg-store.js';
+export * from './placement.js';
 export * from './snapshot.js';
 
 /**
