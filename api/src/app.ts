@@ -22,6 +22,7 @@ import planetsRepository from './plugins/app/planets-repository.js';
 import platformRepository from './plugins/app/platform-repository.js';
 import postsRepository from './plugins/app/posts-repository.js';
 import realtimePlugin from './plugins/app/realtime.js';
+import releasesPlugin from './plugins/app/releases/index.js';
 import safetyRepository from './plugins/app/safety-repository.js';
 import secondFactorPlugin from './plugins/app/second-factor.js';
 import securityLogPlugin from './plugins/app/security-log.js';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationsPlugin);
   await app.register(moderationRepository);
   await app.register(sessionSocketsPlugin);
+  await app.register(releasesPlugin);
   await app.register(jobsPlugin, { config, schedule: options.scheduleJobs ?? true });
   await app.register(exportsPlugin);
 

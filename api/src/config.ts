@@ -113,6 +113,11 @@ export interface Config {
   /** When the purge of deleted accounts and expired rows runs: a 5-field cron in UTC (PURGE_CRON, `17 * * * *`). */
   purgeCron: string;
   /**
+   * How often the release analysis job judges every canary (RELEASE_ANALYSIS_SECONDS, default 60; 0: never, for a
+   * deployment that moves canaries only by hand). One round runs at a time across all nodes.
+   */
+  releaseAnalysisSeconds: number;
+  /**
    * MIGRATE_ON_START (default on): the server applies pending migrations (and the seed) as it starts. Off: it only
    * checks, and refuses to start while the schema is behind (`npm run migrate` applies them, docs/operations.md).
    */
@@ -327,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `SESSION_IDLE_MINUTES (${sessionIdleMinutes}) must not exceed SESSION_MAX_HOURS (${sessionMaxHours}) in minutes.`,
     );
+  const releaseAnalysisSeconds = whole('RELEASE_ANALYSIS_SECONDS', 60, 0, 86_400);
   const purgeCron = str('PURGE_CRON') ?? '17 * * * *';
   if (!/^[\d*/,-]+( [\d*/,-]+){4}$/.test(purgeCron))
     problems.push(`PURGE_CRON must be a 5-field cron expression such as "17 * * * *", got "${purgeCron}".`);
@@ -383,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetryLimit,
     mailRetryDelaySeconds,
     purgeCron,
+    releaseAnalysisSeconds,
     migrateOnStart,
   };
 }

@@ -34,10 +34,12 @@ const MATRIX: Record<string, Row> = {
   'POST /api/platform/events': {
     url: '/api/platform/events',
     payload: () => ({ events: [{ type: 'load', remote: 'mfe-feed', version: '1.0.0' }] }),
-    anonymous: 200,
-    other: 200,
+    // Issue 33: accepted by anyone (204) and counted only under a page's token.
+    anonymous: 204,
+    other: 204,
   },
-  'GET /api/platform/events/summary': { url: '/api/platform/events/summary', anonymous: 200, other: 200 },
+  // Issue 33: the counts that judge a release are for administrators.
+  'GET /api/platform/events/summary': { url: '/api/platform/events/summary', other: 403, admin: 200 },
   'GET /api/planet': { url: '/api/planet', anonymous: 200, other: 200 },
   'GET /api/planet/:id': { url: '/api/planet/mars', anonymous: 200, other: 200 },
   'GET /api/planets/images/:file': { url: '/api/planets/images/mars.svg', anonymous: 200, other: 200 },
@@ -289,6 +291,14 @@ const MATRIX: Record<string, Row> = {
     url: '/api/report',
     payload: (v) => ({ targetType: 'post', targetId: v.alicePost, reason: 'spam' }),
     other: 200,
+  },
+  // Releases (issue 33): administrators only; this app's registry is empty, so an action names no remote (404).
+  'GET /api/admin/releases': { url: '/api/admin/releases', other: 403, admin: 200 },
+  'POST /api/admin/releases/:remote/:action': {
+    url: '/api/admin/releases/mfe-static/pause',
+    payload: () => ({ reason: 'matrix' }),
+    other: 403,
+    admin: 404,
   },
   // Moderation: administrators only (403 for anyone else), aimed at a person of its own, never at Alice.
   'GET /api/admin/reports': { url: '/api/admin/reports?status=open&page=0', other: 403, admin: 200 },

@@ -129,8 +129,15 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
   });
 
   const pageHtml = pageHtmlFor(siteDir, generatedConfig, registry);
-  const sendPage = (reply: FastifyReply, url: string) => {
-    const page = pageHtml(url);
+  // Each page load's token (issue 33): what it was served, signed, for the counts that judge a release.
+  const releaseOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+    if (!port.pageToken) return undefined;
+    const { token, setCookie } = port.pageToken(request.headers.cookie, registry.current().registry);
+    if (setCookie) reply.header('Set-Cookie', setCookie);
+    return token;
+  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
+    const page = pageHtml(url, releaseOf(request, reply));
     allowInlineScripts(reply, page.scriptSources);
     if (page.standalone) reply.header('Speculation-Rules', `"${SPECULATION_RULES_PATH}"`);
     return reply.header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8').send(page.html);
@@ -145,7 +152,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
   );
 
   // The site's root, whatever the Accept header says (the static plugin would answer 403 for a folder).
-  app.get('/', async (_request, reply) => (siteReady() ? sendPage(reply, '/') : notFound(reply)));
+  app.get('/', async (request, reply) => (siteReady() ? sendPage(request, reply, '/') : notFound(reply)));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -158,7 +165,7 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
       !hasExtension &&
       siteReady()
     ) {
-      return sendPage(reply, url);
+      return sendPage(request, reply, url);
     }
     return notFound(reply);
   });

@@ -1,6 +1,7 @@
 // What the delivery wing needs from the server that mounts it, and nothing more: a few settings, a query and a
 // LISTEN on its PostgreSQL pool (the registry's table, when there is a DATABASE_URL), and a readiness check. The API
 // builds one from its Config and Database (api/src/site-port.ts); the site never sees those types.
+import type { Registry } from '@skynet/contract';
 
 /** The settings the site reads. */
 export interface SiteSettings {
@@ -30,6 +31,14 @@ export interface SitePort {
     onNotify: (payload: string) => void,
     onState: (listening: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * The page token of one page load (issue 33) for the visitor its `Cookie` header names, under `registry`; with a
+   * `Set-Cookie` for a visitor seen the first time. Absent: pages carry no token (their beacons count nothing).
+   */
+  pageToken?(
+    cookieHeader: string | undefined,
+    registry: Registry,
+  ): { token: string; setCookie: string | null };
   /** Adds a readiness check: it answers why the node is not ready, or null. */
   addHealthCheck(name: string, check: () => string | null): void;
 }

@@ -303,11 +303,11 @@ export function pageHtmlFor(
   siteDir: string,
   generatedConfig: Record<string, unknown>,
   registry: RegistrySource = fileRegistry(siteDir),
-): (pathname: string) => PageHtml {
+): (pathname: string, release?: string) => PageHtml {
   const indexFile = path.join(siteDir, 'index.html');
   let cached: { key: string; index: PageHtml; pages: Map<string, PageHtml> } | null = null;
   const headStart = headStartFor(siteDir, generatedConfig, registry);
-  return (pathname) => {
+  return (pathname, release) => {
     const current = registry.current();
     const key = `${fileStamp(indexFile)}|${current.key}`;
     if (cached?.key !== key) {
@@ -336,9 +336,11 @@ export function pageHtmlFor(
     const page = cached.pages.get(pathname) ?? cached.index;
     // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.
     const start = headStart(pathname, !page.standalone);
+    // A standalone page runs no script: no token either.
+    const withRelease = release && !page.standalone ? { ...start, release } : start;
     return {
       ...page,
-      html: withHeadStart(page.html, page.afterPaint ? { ...start, afterPaint: true } : start),
+      html: withHeadStart(page.html, page.afterPaint ? { ...withRelease, afterPaint: true } : withRelease),
     };
   };
 }

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { defineCall } from './call.js';
 import { Faq, PlatformEvent, PlatformEventCount, PlatformMeasure, RegistryIdentity } from './entities.js';
-import { errors, Ok, OkValue } from './envelope.js';
+import { errors, OkValue } from './envelope.js';
 
 const platform = ['platform'] as const;
 const faqs = ['faqs'] as const;

@@ -6,8 +6,8 @@ import {
   type HistoryEntry,
   type HistoryInput,
   type PlacementLine,
-  type RegistrySnapshot,
   RegistryError,
+  type RegistrySnapshot,
   type RegistryStore,
 } from './snapshot.js';
 
@@ -65,7 +65,10 @@ export interface PlacementResult {
 }
 
 /** Reads the registry, applies `change` to one remote and commits it with one history line (compare-and-swap). */
-export async function changePlacement(store: RegistryStore, options: PlacementChange): Promise<PlacementResult> {
+export async function changePlacement(
+  store: RegistryStore,
+  options: PlacementChange,
+): Promise<PlacementResult> {
   const { remote, command, reason, user, extra = {}, change, expectRevision } = options;
   const snapshot = await store.read();
   if (expectRevision !== undefined && expectRevision !== snapshot.revision) {
@@ -149,8 +152,14 @@ export function rollbackEntry(remote: string, entry: RemoteEntry, history: Histo
   if (stack.at(-1) !== entry.stable) stack.push(entry.stable);
   const target = stack.at(-2);
   if (!target)
-    throw new RegistryError(`${remote} has no canary and no earlier stable version to roll back to`, 'missing');
+    throw new RegistryError(
+      `${remote} has no canary and no earlier stable version to roll back to`,
+      'missing',
+    );
   if (!entry.versions[target])
-    throw new RegistryError(`${remote}@${target} (the previous stable) is no longer in the registry`, 'missing');
+    throw new RegistryError(
+      `${remote}@${target} (the previous stable) is no longer in the registry`,
+      'missing',
+    );
   return { ...entry, stable: target, routes: routesOf(entry, target), canary: null };
 }

@@ -7,6 +7,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
+import { createPageTokens, type PageTokens } from '../../lib/page-tokens.js';
 import { createSealer, type Sealer } from '../../lib/sealed.js';
 
 export interface Account {
@@ -72,6 +73,8 @@ declare module 'fastify' {
     tokens: TokenService;
     /** Seals secrets kept in the database (TOTP secrets, mail jobs with links) under a key derived from the secret. */
     sealer: Sealer;
+    /** Page tokens (issue 33): what a page was served, signed; the release counts take only what they name. */
+    pageTokens: PageTokens;
   }
   interface FastifyRequest {
     /** Set for every non-public route (and public ones when a valid token is sent). */
@@ -435,6 +438,7 @@ async function authPlugin(app: FastifyInstance, opts: { config: Config }) {
   });
   app.decorate('tokens', tokens);
   app.decorate('sealer', createSealer(secret));
+  app.decorate('pageTokens', createPageTokens(secret));
   app.decorateRequest('user', null);
 }
 

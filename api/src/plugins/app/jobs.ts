@@ -102,7 +102,12 @@ const UNAWAITED_BY_PG_BOSS =
   /^\s*WITH (results AS \(\s*UPDATE \S+\.job\s+SET completed_on|deleted_jobs AS \(\s*DELETE FROM \S+\.job)/;
 
 /** The queues this API uses (pg-boss queue names). */
-export const QUEUES = { mail: 'mail', purge: 'purge', avatarRemoval: 'avatar-removal' } as const;
+export const QUEUES = {
+  mail: 'mail',
+  purge: 'purge',
+  avatarRemoval: 'avatar-removal',
+  releaseAnalysis: 'release-analysis',
+} as const;
 
 /** How long a replaced avatar's file stays: pages already open may still show it (issue 31: then it goes). */
 export const REPLACED_AVATAR_TTL_SECONDS = 10 * 60;
@@ -302,6 +307,42 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     }),
   );
   if (opts.schedule !== false) await boss.schedule(QUEUES.purge, purgeCron);
+
+  // The release analysis (issue 33): every node offers a round each interval, and pg-boss keeps one per interval
+  // (singletonSeconds) and runs one at a time (singleton queue), on whichever node is up.
+  const analysisSeconds = opts.config.releaseAnalysisSeconds;
+  if (analysisSeconds > 0 && opts.schedule !== false) {
+    await retryOnConflict(() =>
+      boss.createQueue(QUEUES.releaseAnalysis, {
+        name: QUEUES.releaseAnalysis,
+        policy: 'singleton',
+        retryLimit: 0,
+        expireInSeconds: 120,
+      }),
+    );
+    const analysisWorker = await boss.work(
+      QUEUES.releaseAnalysis,
+      { pollingIntervalSeconds: Math.min(pollingIntervalSeconds, analysisSeconds) },
+      handled(async () => {
+        for (const done of await app.releases.runAnalysis()) {
+          app.log.info(done, `release analysis: ${done.decision} ${done.remote}@${done.version}`);
+        }
+      }),
+    );
+    const offer = () =>
+      boss
+        .send(QUEUES.releaseAnalysis, {}, { singletonKey: 'round', singletonSeconds: analysisSeconds })
+        .then((id) => {
+          if (id) boss.notifyWorker(analysisWorker);
+        })
+        .catch((err: Error) =>
+          app.log.warn({ err: { message: err.message } }, 'release analysis not queued'),
+        );
+    const timer = setInterval(offer, analysisSeconds * 1000);
+    timer.unref();
+    app.addHook('preClose', async () => clearInterval(timer));
+    void offer();
+  }
 }
 
 export default fp(jobsPlugin, {
@@ -314,5 +355,6 @@ export default fp(jobsPlugin, {
     'mailer',
     'feed-cache',
     'security-log',
+    'releases',
   ],
 });

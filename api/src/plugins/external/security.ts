@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
+import { AREA_HEADER, PAGE_TOKEN_HEADER } from '@skynet/contract';
 import { devOverrideCspSources } from '@skynet/site';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,7 +48,8 @@ async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+    // The page token and area headers (issue 33): a remote developed against a deployed site names its page too.
+    allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', PAGE_TOKEN_HEADER, AREA_HEADER],
     maxAge: 600,
   });
 

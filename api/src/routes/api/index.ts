@@ -1,3 +1,4 @@
+import { AREA_HEADER, PAGE_TOKEN_HEADER } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { contractMismatches, type ServedRoute } from '../../lib/route-schema.js';
@@ -8,6 +9,7 @@ import miscRoutes from './misc.js';
 import notificationRoutes from './notifications.js';
 import planetRoutes from './planets.js';
 import postRoutes from './posts.js';
+import releaseRoutes from './releases.js';
 import reportRoutes from './reports.js';
 import safetyRoutes, { exportRoutes } from './safety.js';
 import secondFactorRoutes from './second-factor.js';
@@ -40,6 +42,20 @@ export default async function apiRoutes(app: FastifyInstance) {
         public: (route.config as { public?: boolean } | undefined)?.public === true,
       });
   });
+  // Each call a page makes names its page token and area: its answer counts for that remote version (issue 33).
+  app.addHook('onResponse', async (request, reply) => {
+    const token = request.headers[PAGE_TOKEN_HEADER];
+    const area = request.headers[AREA_HEADER];
+    if (typeof token !== 'string' || typeof area !== 'string') return;
+    if (request.url.startsWith('/api/platform/')) return;
+    const claims = app.pageTokens.verify(token);
+    if (!claims) return;
+    const at = area.indexOf('@');
+    const remote = at < 0 ? area : area.slice(0, at);
+    const named = claims.versions[remote];
+    const version = at < 0 ? named?.[0] : named?.find((v) => v === area.slice(at + 1));
+    if (version) app.apiAnswers.count(remote, version, reply.statusCode);
+  });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ success: false, error: noSuchApiCall(request.method, request.url) });
   });
@@ -58,6 +74,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(reportRoutes);
   await app.register(adminRoutes);
+  await app.register(releaseRoutes);
   await app.register(secondFactorRoutes);
   const problems = contractMismatches(served, calls);
   if (problems.length > 0)

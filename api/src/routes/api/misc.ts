@@ -1,9 +1,12 @@
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
+import { forbidden } from '../../lib/errors.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
+import { currentUser } from '../../plugins/app/auth.js';
+import { ADMINS_ONLY } from './admin.js';
 
-/** Health, FAQs, platform events (all public). */
+/** Health, FAQs, platform events (public; their summary for administrators). */
 export default async function miscRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
 
@@ -67,18 +70,24 @@ export default async function miscRoutes(fastify: FastifyInstance) {
       config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: routeSchema(calls.reportPlatformEvents),
     },
-    async (request) => {
-      await app.platformRepository.record(request.body.events);
-      return { success: true as const };
+    async (request, reply) => {
+      // Accepted whatever it says (a page never suffers for its telemetry), counted only under a valid token.
+      const claims = app.pageTokens.verify(request.body.token);
+      if (claims) await app.platformRepository.record(claims, request.body.events, request.body.measures);
+      return reply.code(204).send(null);
     },
   );
 
   app.get(
     calls.platformEventsSummary.path,
-    {
-      config: { public: true },
-      schema: routeSchema(calls.platformEventsSummary),
+    { schema: routeSchema(calls.platformEventsSummary) },
+    async (request) => {
+      if (!currentUser(request).admin) throw forbidden(ADMINS_ONLY);
+      return {
+        success: true as const,
+        value: await app.platformRepository.summary(request.query.minutes),
+        registry: await app.releases.identity(),
+      };
     },
-    async () => ({ success: true as const, value: await app.platformRepository.summary() }),
   );
 }
