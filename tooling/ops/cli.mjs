@@ -248,6 +248,11 @@ async function main(argv) {
           `${name} is not a remote of this workspace: pass --from <its build folder>`,
           'usage',
         );
+      if (!given && !existsSync(join(repoRoot, name, 'dist')))
+        throw new OpsError(
+          `${name} has no build: run \`node scripts/pnpm.mjs --filter @skynet/${name} build\` first`,
+          'missing',
+        );
       const from = given ? resolve(cwd, given) : buildDir(name);
       const recorded = readBuilt(from);
       if (recorded.remote && recorded.remote !== name) {

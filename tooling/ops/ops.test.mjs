@@ -847,6 +847,20 @@ describe('issue 33: remove, pause, resume, policy, since, publish defaults and b
     assert.deepEqual((await entry()).versions['1.2.0'].built, { kit: '1.0.0', contract: '1.1.0' });
   });
 
+  test('a first rollout checks the version before it registers the remote: a refused one leaves no entry', async () => {
+    const dir = realBuild('a', '1.0.0', 'v1');
+    const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ ...manifest, exposes: [] }));
+    assert.equal(ops(['publish', 'mfe-static', '--from', dir]).status, 0);
+    const refused = ops(['rollout', 'mfe-static', '1.0.0']);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /does not expose \.\/app/);
+    assert.equal(await entry(), undefined);
+    const unpublished = ops(['rollout', 'mfe-static', '2.0.0']);
+    assert.equal(unpublished.status, 1);
+    assert.match(unpublished.stderr, /mfe-static is not in the registry: publish it first/);
+  });
+
   test('publish <remote> with no --from: the workspace build (<remote>/dist) at the version its built.json records', {
     skip: !existsSync(join(fileURLToPath(new URL('../..', import.meta.url)), 'mfe-static/dist/built.json'))
       ? 'no build of mfe-static (npm run build)'

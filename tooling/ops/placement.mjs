@@ -69,8 +69,9 @@ export async function rollout({ site, remote, version, percent, reason, expectRe
         'refused',
       );
     }
+    const warnings = await assertCanServe(site, remote, version);
     const registered = await registerPublished({ site, remote, version, reason, expectRevision });
-    return { ...registered, warnings: await assertCanServe(site, remote, version) };
+    return { ...registered, warnings };
   }
   const warnings = await assertCanServe(site, remote, version);
   const result = await changeRemote({

@@ -280,8 +280,10 @@ export async function checkVersionCanServe(site, remote, version) {
   const { registry } = await readRegistry(site);
   const entry = registry.remotes[remote];
   const dir = join(site, 'remotes', remote, version);
-  if (!entry) return { problems: [`${remote} is not in the registry: publish it first`], warnings };
-  if (!entry.versions[version] || !existsSync(dir)) {
+  // A remote not in the registry yet can go live from its published folder (its first rollout registers it).
+  if (!entry && !existsSync(join(dir, INTEGRITY_FILE)))
+    return { problems: [`${remote} is not in the registry: publish it first`], warnings };
+  if (entry && (!entry.versions[version] || !existsSync(dir))) {
     const known = Object.keys(entry.versions).join(', ') || 'none';
     return { problems: [`${remote}@${version} is not published (published: ${known})`], warnings };
   }
