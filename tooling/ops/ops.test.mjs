@@ -812,6 +812,9 @@ describe('issue 33: remove, pause, resume, policy, since, publish defaults and b
     assert.equal(again.stable, '1.1.0');
     assert.deepEqual(again.routes, ROUTES);
     assert.deepEqual(again.versions['1.1.0'].built, { kit: '1.0.0', contract: '1.1.0' });
+    // status says which kit and contract each version carries.
+    const shown = ops(['status', '--api', 'http://127.0.0.1:9']);
+    assert.match(shown.stdout, /stable 1\.1\.0 +\(built with kit 1\.0\.0, contract 1\.1\.0\)/);
     assert.match(again.versions['1.1.0'].integrity['remoteEntry.js'], /^sha384-/);
   });
 

@@ -124,6 +124,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
         version,
         role: version === entry.stable ? 'stable' : version === entry.canary?.version ? 'canary' : '',
         publishedAt: entry.versions[version]?.publishedAt ?? null,
+        built: entry.versions[version]?.built ?? null,
         loads: count('load'),
         loadFailures: count('load-failure'),
         mountFailures: count('mount-failure'),
@@ -188,7 +189,10 @@ export function formatStatus(report) {
         ? ''
         : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
           (version.lastFailure ? ` (last ${version.lastFailure})` : '');
-      lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}`.trimEnd());
+      const built = version.built
+        ? `  (built with kit ${version.built.kit ?? '?'}, contract ${version.built.contract ?? '?'})`
+        : '';
+      lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}${built}`.trimEnd());
     }
   }
   return lines.join('\n');
