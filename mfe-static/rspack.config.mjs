@@ -1,7 +1,6 @@
 import { remoteConfig } from '@skynet/tooling/rspack';
 
 export default remoteConfig(import.meta.url, {
-  port: 3005,
   exposes: {},
   // The landing page's markup, served inside the HTML of `/` (tooling/rspack/prerender.mjs).
   prerender: './src/prerender/index.tsx',

@@ -10,11 +10,11 @@
 // First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
 import './supported-node.mjs';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REMOTES } from '../tooling/site/layout.mjs';
+import { devPortOf, REMOTES } from '../tooling/site/layout.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -30,20 +30,8 @@ if (!remote || !REMOTES.includes(remote) || extra.length > 0) {
   process.exit(2);
 }
 
-/** The dev server port: the `port:` its rspack.config.mjs gives remoteConfig (the one place it is set). */
-function devPort(folder) {
-  const config = readFileSync(join(root, folder, 'rspack.config.mjs'), 'utf8');
-  const match = /\bport:\s*(\d+)/.exec(config);
-  if (!match) {
-    console.error(
-      `npm run dev: ${folder}/rspack.config.mjs gives remoteConfig no \`port:\` (the next free one from 3001)`,
-    );
-    process.exit(2);
-  }
-  return Number(match[1]);
-}
-
-const port = devPort(remote);
+// The dev server port: the remote's package.json `skynet.devPort` (layout.mjs, the one list of remotes).
+const port = devPortOf(remote);
 const devOrigin = `http://localhost:${port}`;
 const manifest = `${devOrigin}/mf-manifest.json`;
 const productPort = Number(process.env.PORT ?? 8080);

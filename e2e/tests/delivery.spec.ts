@@ -326,7 +326,8 @@ test('a broken canary falls back to stable with no error shown, and the failure 
   expect(status.status, status.stderr).toBe(0);
   const report = JSON.parse(status.stdout);
   const remote = report.remotes.find((r: { remote: string }) => r.remote === 'mfe-static');
-  expect(remote.canary).toEqual({ version: '1.0.3', percent: 100 });
+  // rollout --percent records when the step started (issue 33).
+  expect(remote.canary).toEqual({ version: '1.0.3', percent: 100, since: expect.any(String) });
   expect(
     remote.versions.find((v: { version: string }) => v.version === '1.0.3').loadFailures,
   ).toBeGreaterThanOrEqual(1);

@@ -7,25 +7,36 @@ import { RouteTableError, readBuiltRoutes } from '../routes/built-routes.mjs';
 import { buildDir, REMOTES, readPackage, repoRoot } from '../site/layout.mjs';
 import {
   canaryGuard,
-  fetchSummary,
+  fetchCounts,
   formatRoute,
   formatStatus,
+  pause,
   promote,
   publish,
+  readBuilt,
+  remove,
   rollback,
   rollout,
   route,
+  setPolicy,
   status,
 } from './commands.mjs';
 import { OpsError, readRegistry, registryStore } from './registry-store.mjs';
 
 const USAGE = `usage: npm run ops -- <command> [options]
 
-  publish <remote> [--from <dir>] [--version <v>]   copy a build to /remotes/<remote>/<version>/ (immutable)
+  publish <remote> [--from <dir>] [--version <v>]   copy a build to /remotes/<remote>/<version>/ (immutable);
+                                                    default: <remote>/dist and the version its built.json records
   rollout <remote> <version> [--percent N]          make a version stable, or a sticky canary for N% of people
+                                                    (a remote not in the registry yet: registered, stable)
   promote <remote> [--force --reason "…"]           the canary becomes stable, if its failure rate and sample allow
   canary-guard [<remote>]                           drop each canary whose failure rate is above the threshold
   rollback <remote>                                 back to the previous stable (from the history), canary dropped
+  pause <remote> | resume <remote>                  hold the canary where it is (the release job leaves it), or not
+  policy <remote> [--auto|--manual] [--steps 5,25,50,100] [--bake-minutes N] [--min-samples N]
+                                                    how the release job moves its canaries (no option: show it)
+  remove <remote> --reason "…" [--force]            take a remote out of the registry (its files stay); refused
+                                                    while it has a canary unless --force
   status [--api http://localhost:8080] [--json]     stable, canary, versions and failures per remote
   route <path> [--signed-out|--admin] [--json]      which remote shows a path, on which route, to whom
 
@@ -34,6 +45,8 @@ const USAGE = `usage: npm run ops -- <command> [options]
           --database-url <postgres://…>  (default: DATABASE_URL; the registry in PostgreSQL, else in the site folder)
           --expect-revision N  (refuse unless the registry is still at revision N)
   gate:   --max-failure-rate P (percent, default 5)  --min-loads N (default 20)  --api <url> (the counts' server)
+  counts: --api <url> (default OPS_API, else http://localhost:8080), --token <an administrator's token> (default
+          SKYNET_OPS_TOKEN); counts of another product's registry are refused
 remotes: ${REMOTES.join(', ')}`;
 
 /** Paths given on the command line are relative to where the person ran npm, not to tooling/. */
@@ -69,6 +82,11 @@ const OPTIONS = /** @type {const} */ ({
   force: { type: 'boolean' },
   'max-failure-rate': { type: 'string' },
   'min-loads': { type: 'string' },
+  auto: { type: 'boolean' },
+  manual: { type: 'boolean' },
+  steps: { type: 'string' },
+  'bake-minutes': { type: 'string' },
+  'min-samples': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 
@@ -87,6 +105,14 @@ const COMMANDS = {
   status: { words: [], required: 0, options: ['json', ...GATE] },
   'canary-guard': { words: ['[<remote>]'], required: 0, options: ['json', ...GATE] },
   route: { words: ['<path>'], required: 1, options: ['signed-out', 'admin', 'json'] },
+  pause: { words: ['<remote>'], required: 1, options: [...WRITE] },
+  resume: { words: ['<remote>'], required: 1, options: [...WRITE] },
+  policy: {
+    words: ['<remote>'],
+    required: 1,
+    options: ['auto', 'manual', 'steps', 'bake-minutes', 'min-samples', 'json', ...WRITE],
+  },
+  remove: { words: ['<remote>'], required: 1, options: ['force', ...WRITE] },
 };
 
 /**
@@ -192,7 +218,8 @@ async function main(argv) {
   };
   const api = values.str('api') ?? process.env.OPS_API ?? 'http://localhost:8080';
   const apiFrom = values.str('api') ? '--api' : process.env.OPS_API ? 'OPS_API' : 'the default';
-  const token = values.str('token') ?? process.env.OPS_TOKEN;
+  // An administrator's token: the counts are for administrators (docs/operations.md, "An administrator's token").
+  const token = values.str('token') ?? process.env.SKYNET_OPS_TOKEN ?? process.env.OPS_TOKEN;
   const needRemote = () => /** @type {string} */ (remote);
   /**
    * What a read command read, named on every answer (issue 24: a status of another server's figures looked like
@@ -212,14 +239,28 @@ async function main(argv) {
   switch (command) {
     case 'publish': {
       const name = needRemote();
-      // In the container image there is no workspace (no package.json, no build of its own): --from and --version.
+      // Defaults: the remote's build folder (<remote>/dist) and the version its build recorded (dist/built.json,
+      // written by tooling/rspack from package.json). In the container image there is no workspace: --from.
       const inWorkspace = REMOTES.includes(name) && existsSync(join(repoRoot, name, 'package.json'));
-      const pkg = inWorkspace ? readPackage(name) : null;
       const given = values.str('from');
-      const v = values.str('version') ?? pkg?.version;
-      if (!v || (!given && !inWorkspace))
-        throw new OpsError(`${name} is not a workspace remote here: pass --version and --from`, 'usage');
+      if (!given && !inWorkspace)
+        throw new OpsError(
+          `${name} is not a remote of this workspace: pass --from <its build folder>`,
+          'usage',
+        );
+      if (!given && !existsSync(join(repoRoot, name, 'dist')))
+        throw new OpsError(
+          `${name} has no build: run \`node scripts/pnpm.mjs --filter @skynet/${name} build\` first`,
+          'missing',
+        );
       const from = given ? resolve(cwd, given) : buildDir(name);
+      const recorded = readBuilt(from);
+      if (recorded.remote && recorded.remote !== name) {
+        throw new OpsError(`${from} is a build of ${recorded.remote}, not ${name}`, 'usage');
+      }
+      const v =
+        values.str('version') ?? recorded.version ?? (inWorkspace ? readPackage(name).version : undefined);
+      if (!v) throw new OpsError(`${from} has no built.json naming its version: pass --version`, 'usage');
       const result = await publish({
         site,
         remote: name,
@@ -227,12 +268,23 @@ async function main(argv) {
         from,
         routes: routesOfBuild(from),
         reason,
+        built: recorded.built,
+        newRemote: 'files',
       });
+      const built = recorded.built
+        ? ` (built with kit ${recorded.built.kit ?? '?'}, contract ${recorded.built.contract ?? '?'})`
+        : '';
       console.log(
         result.status === 'published'
-          ? `published ${name}@${result.version} (${Object.keys(result.files).length} files) to ${site}/remotes/${name}/${result.version}/`
+          ? `published ${name}@${result.version} (${Object.keys(result.files).length} files)${built} to ${site}/remotes/${name}/${result.version}/`
           : `${name}@${result.version} is already published with these files: nothing to do`,
       );
+      if (!result.registered) {
+        console.log(
+          `${name} is not in the registry yet: \`npm run ops -- rollout ${name} ${result.version}\` makes it live ` +
+            '(registered with the routes its build carries)',
+        );
+      }
       return 0;
     }
     case 'rollout': {
@@ -247,14 +299,16 @@ async function main(argv) {
       console.log(
         result.after.canary
           ? `${name}: canary ${version} for ${result.after.canary.percent}% of people (stable stays ${result.after.stable})`
-          : `${name}: ${version} is stable for everyone (was ${result.before.stable})`,
+          : result.before.stable === null
+            ? `${name}: registered, ${version} is stable for everyone`
+            : `${name}: ${version} is stable for everyone (was ${result.before.stable})`,
       );
       return 0;
     }
     case 'promote': {
       const name = needRemote();
       const read = await source(true);
-      const summary = await fetchSummary(api, { token });
+      const summary = await fetchCounts(site, api, { token });
       const result = await promote({
         site,
         remote: name,
@@ -293,7 +347,7 @@ async function main(argv) {
     }
     case 'canary-guard': {
       const read = await source(true);
-      const summary = await fetchSummary(api, { token });
+      const summary = await fetchCounts(site, api, { token });
       const results = await canaryGuard({ site, remote, summary, gate });
       if (values.flag('json')) console.log(JSON.stringify({ source: read, results }, null, 2));
       else console.log(sourceLine(read));
@@ -306,6 +360,64 @@ async function main(argv) {
             : `${result.remote}: canary ${result.version} kept (${result.why})`,
         );
       }
+      return 0;
+    }
+    case 'pause':
+    case 'resume': {
+      const name = needRemote();
+      const result = await pause({ site, remote: name, paused: command === 'pause', reason, expectRevision });
+      console.log(
+        command === 'pause'
+          ? `${name}: canary ${result.before.canary?.version} paused at ${result.before.canary?.percent}% (the release job leaves it until resume)`
+          : `${name}: canary ${result.before.canary?.version} resumed at ${result.before.canary?.percent}%`,
+      );
+      return 0;
+    }
+    case 'policy': {
+      const name = needRemote();
+      if (values.flag('auto') && values.flag('manual'))
+        throw new OpsError('--auto or --manual, not both', 'usage');
+      /** @type {Record<string, unknown>} */
+      const change = {};
+      if (values.flag('auto')) change.mode = 'auto';
+      if (values.flag('manual')) change.mode = 'manual';
+      const steps = values.str('steps');
+      if (steps !== undefined) {
+        const list = steps.split(',').map((step) => step.trim().replace(/%$/, ''));
+        if (list.some((step) => !/^\d+(\.\d+)?$/.test(step)))
+          throw new OpsError(
+            `--steps must be percentages separated by commas, like 5,25,50,100 (got "${steps}")`,
+            'usage',
+          );
+        change.steps = list.map(Number);
+      }
+      const bake = wholeNumber('bake-minutes');
+      if (bake !== undefined) change.bakeMinutes = bake;
+      const samples = wholeNumber('min-samples');
+      if (samples !== undefined) change.minSamples = samples;
+      const result = await setPolicy({ site, remote: name, change, reason, expectRevision });
+      const p = result.policy;
+      const text = `${p.mode}, steps ${p.steps.join(', ')}%, bake ${p.bakeMinutes} min, at least ${p.minSamples} samples`;
+      if (values.flag('json')) console.log(JSON.stringify({ remote: name, ...result }, null, 2));
+      else console.log(result.changed ? `${name}: policy ${text}` : `${name}: policy ${text} (unchanged)`);
+      return 0;
+    }
+    case 'remove': {
+      const name = needRemote();
+      if (!values.str('reason')?.trim())
+        throw new OpsError('remove needs a --reason "…" (kept in the registry history)', 'usage');
+      const result = await remove({
+        site,
+        remote: name,
+        reason,
+        force: values.flag('force'),
+        expectRevision,
+      });
+      console.log(
+        `${name}: removed from the registry (was stable ${result.before.stable}` +
+          `${result.before.canary ? `, canary ${result.before.canary.version} for ${result.before.canary.percent}%` : ''}); ` +
+          `its published files stay in ${site}/remotes/${name}/ (\`rollout ${name} <version>\` registers it again)`,
+      );
       return 0;
     }
     case 'route': {

@@ -1,7 +1,8 @@
 // Unit tests of the ops logic on throw-away site folders: node --test tooling/ops/
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
@@ -57,6 +58,16 @@ function build(name, { label = 'v1', exposes = ['./app'], react = '^19.0.0' } = 
 const pub = (version, from, extra = {}) =>
   publish({ site, remote: 'mfe-static', version, from, routes: ROUTES, ...extra });
 const entry = async () => (await readRegistry(site)).registry.remotes['mfe-static'];
+/**
+ * A canary as `rollout --percent` placed it, less `since`: asserted here to be the time its step started (an ISO
+ * time), so the share and version compare as before.
+ */
+const placed = (canary) => {
+  if (!canary) return canary;
+  const { since, ...rest } = canary;
+  assert.match(since, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/, 'rollout --percent records since');
+  return rest;
+};
 
 /** Platform-event counts as GET /api/platform/events/summary answers them, for mfe-static@version. */
 const summaryOf = (version, counts) => ({
@@ -236,7 +247,7 @@ describe('canary, promote and rollback', () => {
 
   test('a canary for N%, then promoted to stable', async () => {
     await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25 });
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 25 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 25 });
     assert.equal((await entry()).stable, '1.0.0');
     await promote({ site, remote: 'mfe-static', reason: 'canary healthy', summary: healthy('1.1.0') });
     assert.equal((await entry()).stable, '1.1.0');
@@ -292,7 +303,7 @@ describe('canary, promote and rollback', () => {
       },
     });
     const remote = report.remotes.find((r) => r.remote === 'mfe-static');
-    assert.deepEqual(remote.canary, { version: '1.1.0', percent: 20 });
+    assert.deepEqual(placed(remote.canary), { version: '1.1.0', percent: 20 });
     const canary = remote.versions.find((v) => v.version === '1.1.0');
     assert.equal(canary.role, 'canary');
     assert.equal(canary.loadFailures, 3);
@@ -342,7 +353,7 @@ describe('the promote gate and the canary guard', () => {
       },
     );
     assert.equal((await entry()).stable, '1.0.0');
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 50 });
     assert.deepEqual(await historyOf('promote'), []);
     // Exactly at the threshold passes.
     assert.equal(
@@ -409,7 +420,7 @@ describe('the promote gate and the canary guard', () => {
     );
     const few = await canaryGuard({ site, summary: summaryOf('1.1.0', { load: 2, 'render-failure': 2 }) });
     assert.match(few[0].why, /fewer than 20 page loads/);
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 50 });
 
     const failing = summaryOf('1.1.0', { load: 20, 'mount-failure': 4, 'load-failure': 5 });
     const before = await status({ site, summary: failing });
@@ -550,7 +561,7 @@ describe('the command line', () => {
     assert.equal(canary.status, 0, canary.stderr);
     assert.match(canary.stdout, /mfe-static: canary 1\.1\.0 for 50% of people \(stable stays 1\.0\.0\)/);
     assert.equal((await entry()).stable, '1.0.0');
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 50 });
     const line = (await readHistory(site)).at(-1);
     assert.equal(line.command, 'canary');
     assert.equal(line.reason, 'half of people');
@@ -562,7 +573,7 @@ describe('the command line', () => {
     assert.equal(report.source.registry, join(site, 'remotes.json'));
     assert.equal(report.source.api, 'http://127.0.0.1:9');
     const remote = report.remotes.find((r) => r.remote === 'mfe-static');
-    assert.deepEqual(remote.canary, { version: '1.1.0', percent: 50 });
+    assert.deepEqual(placed(remote.canary), { version: '1.1.0', percent: 50 });
     // The text form names them too, first.
     const text = npm(repo, 'status', '--api', 'http://127.0.0.1:9');
     assert.match(
@@ -573,7 +584,7 @@ describe('the command line', () => {
     // The package's own script and the CLI itself read the same options.
     const tooling = npm(join(repo, 'tooling'), 'rollout', 'mfe-static', '1.1.0', '--percent', '20');
     assert.equal(tooling.status, 0, tooling.stderr);
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 20 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 20 });
     assert.equal((await readHistory(site)).at(-1).reason, 'no --reason given');
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
     const direct = spawnSync(
@@ -584,7 +595,7 @@ describe('the command line', () => {
       },
     );
     assert.equal(direct.status, 0, direct.stderr);
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 30 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 30 });
 
     // Refused, exit 2, one clear line, nothing changed: an unknown option, one the command does not take, a stray word.
     const revision = (await readRegistry(site)).revision;
@@ -609,7 +620,7 @@ describe('the command line', () => {
     assert.equal(stray.status, 2);
     assert.match(stray.stderr, /^ops: unexpected "of" "people" after `rollout mfe-static 1\.1\.0`/m);
     assert.equal((await readRegistry(site)).revision, revision);
-    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 30 });
+    assert.deepEqual(placed((await entry()).canary), { version: '1.1.0', percent: 30 });
   });
 });
 
@@ -640,4 +651,341 @@ test("route: an administrators' area is named as such, and --admin shows what an
   assert.equal(formatRoute(admin), '/admin (administrator): mfe-admin, route /admin (admin), stable 1.0.0');
   assert.equal((await route({ site, path: '/admin', signedIn: false })).resolution, 'admin-only');
   await assert.rejects(route({ site, path: '/admin', signedIn: false, admin: true }), /--admin/);
+});
+
+describe('issue 33: remove, pause, resume, policy, since, publish defaults and built, one product', () => {
+  const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+  /** The ops command line on this test's site. */
+  const ops = (args, env = {}) =>
+    spawnSync(process.execPath, [cli, ...args, '--site', site], {
+      encoding: 'utf8',
+      env: { ...process.env, SKYNET_OPS_TOKEN: '', OPS_TOKEN: '', OPS_API: '', ...env },
+    });
+  /** A build as tooling/rspack writes it: with routes.json and built.json. */
+  const realBuild = (name, version, label) => {
+    const dir = build(name, { label });
+    writeFileSync(join(dir, 'routes.json'), JSON.stringify(ROUTES));
+    writeFileSync(
+      join(dir, 'built.json'),
+      JSON.stringify({ remote: 'mfe-static', version, built: { kit: '1.0.0', contract: '1.1.0' } }),
+    );
+    return dir;
+  };
+
+  test('rollout --percent starts the step now (since); a new share starts it again', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    const first = new Date('2026-11-27T10:00:00.000Z');
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 5, now: first });
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 5, since: first.toISOString() });
+    const later = new Date('2026-11-27T10:30:00.000Z');
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 25, now: later });
+    assert.deepEqual((await entry()).canary, { version: '1.1.0', percent: 25, since: later.toISOString() });
+    // The command line sets it to the time it ran.
+    const before = Date.now();
+    assert.equal(ops(['rollout', 'mfe-static', '1.1.0', '--percent', '50']).status, 0);
+    const since = Date.parse((await entry()).canary.since);
+    assert.ok(since >= before - 1000 && since <= Date.now() + 1000, `since ${since} is now`);
+  });
+
+  test('pause and resume hold the canary, each with a history line; refused without a canary or twice', async () => {
+    await pub('1.0.0', build('a'));
+    await pub('1.1.0', build('b', { label: 'v2' }));
+    const noCanary = ops(['pause', 'mfe-static']);
+    assert.equal(noCanary.status, 1);
+    assert.match(noCanary.stderr, /^ops: mfe-static has no canary to pause/);
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
+    const paused = ops(['pause', 'mfe-static', '--reason', 'looking at the LCP chart']);
+    assert.equal(paused.status, 0, paused.stderr);
+    assert.match(paused.stdout, /mfe-static: canary 1\.1\.0 paused at 10%/);
+    assert.equal((await entry()).canary.paused, true);
+    assert.equal(ops(['pause', 'mfe-static']).status, 1, 'already paused');
+    const resumed = ops(['resume', 'mfe-static', '--reason', 'fine']);
+    assert.equal(resumed.status, 0, resumed.stderr);
+    assert.equal((await entry()).canary.paused, undefined);
+    assert.equal((await entry()).canary.percent, 10);
+    const lines = (await readHistory(site)).filter((line) => ['pause', 'resume'].includes(line.command));
+    assert.deepEqual(
+      lines.map((line) => [line.command, line.reason]),
+      [
+        ['pause', 'looking at the LCP chart'],
+        ['resume', 'fine'],
+      ],
+    );
+  });
+
+  test('policy: shown, changed through parsePolicy with a history line, an invalid one refused', async () => {
+    await pub('1.0.0', build('a'));
+    const shown = ops(['policy', 'mfe-static']);
+    assert.equal(shown.status, 0, shown.stderr);
+    assert.match(
+      shown.stdout,
+      /mfe-static: policy auto, steps 5, 25, 50, 100%, bake 10 min, at least 30 samples \(unchanged\)/,
+    );
+    const revision = (await readRegistry(site)).revision;
+    const set = ops([
+      'policy',
+      'mfe-static',
+      '--manual',
+      '--steps',
+      '10,50,100',
+      '--bake-minutes',
+      '30',
+      '--reason',
+      'big change',
+    ]);
+    assert.equal(set.status, 0, set.stderr);
+    assert.deepEqual((await entry()).policy, {
+      mode: 'manual',
+      steps: [10, 50, 100],
+      bakeMinutes: 30,
+      minSamples: 30,
+    });
+    const line = (await readHistory(site)).at(-1);
+    assert.equal(line.command, 'policy');
+    assert.equal(line.reason, 'big change');
+    assert.deepEqual(line.policy, { mode: 'manual', steps: [10, 50, 100], bakeMinutes: 30, minSamples: 30 });
+    assert.equal(ops(['policy', 'mfe-static', '--auto', '--min-samples', '50']).status, 0);
+    assert.deepEqual((await entry()).policy, {
+      mode: 'auto',
+      steps: [10, 50, 100],
+      bakeMinutes: 30,
+      minSamples: 50,
+    });
+    for (const bad of [
+      ['--steps', '50,25'],
+      ['--steps', '0,100'],
+      ['--steps', '5,abc'],
+      ['--min-samples', '0'],
+      ['--bake-minutes', '-1'],
+      ['--auto', '--manual'],
+    ]) {
+      const refused = ops(['policy', 'mfe-static', ...bad]);
+      assert.equal(refused.status, 2, `${bad.join(' ')}: ${refused.stderr}`);
+      assert.match(refused.stderr, /^ops: /);
+    }
+    assert.equal(
+      (await readRegistry(site)).revision,
+      revision + 2,
+      'only the two valid changes were written',
+    );
+  });
+
+  test('remove: refused while a canary runs unless --force, needs a reason; a history line; files stay; rollout registers it again', async () => {
+    await pub('1.0.0', realBuild('a', '1.0.0', 'v1'));
+    await pub('1.1.0', realBuild('b', '1.1.0', 'v2'));
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 10 });
+    const noReason = ops(['remove', 'mfe-static']);
+    assert.equal(noReason.status, 2);
+    assert.match(noReason.stderr, /^ops: remove needs a --reason/);
+    const refused = ops(['remove', 'mfe-static', '--reason', 'retired']);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /^ops: mfe-static has a canary \(1\.1\.0 for 10%\): end it first/);
+    assert.ok(await entry(), 'still there');
+    const removed = ops(['remove', 'mfe-static', '--reason', 'retired', '--force']);
+    assert.equal(removed.status, 0, removed.stderr);
+    assert.match(
+      removed.stdout,
+      /mfe-static: removed from the registry \(was stable 1\.0\.0, canary 1\.1\.0 for 10%\)/,
+    );
+    assert.equal(await entry(), undefined);
+    const line = (await readHistory(site)).at(-1);
+    assert.equal(line.command, 'remove');
+    assert.equal(line.remote, 'mfe-static');
+    assert.equal(line.reason, 'retired');
+    assert.equal(line.forced, true);
+    assert.deepEqual(line.from, { stable: '1.0.0', canary: { version: '1.1.0', percent: 10 } });
+    assert.deepEqual(line.to, { stable: null, canary: null });
+    assert.ok(readFileSync(join(site, 'remotes/mfe-static/1.1.0/remoteEntry.js'), 'utf8'), 'its files stay');
+    assert.equal(ops(['remove', 'mfe-static', '--reason', 'again']).status, 1, 'not in the registry');
+    // Not in the registry: a canary is refused (no stable to fall back to), a rollout registers it.
+    const canary = ops(['rollout', 'mfe-static', '1.1.0', '--percent', '10']);
+    assert.equal(canary.status, 1);
+    assert.match(
+      canary.stderr,
+      /mfe-static is not in the registry: its first rollout makes a version its stable/,
+    );
+    const back = ops(['rollout', 'mfe-static', '1.1.0', '--reason', 'back']);
+    assert.equal(back.status, 0, back.stderr);
+    assert.match(back.stdout, /mfe-static: registered, 1\.1\.0 is stable for everyone/);
+    const again = await entry();
+    assert.equal(again.stable, '1.1.0');
+    assert.deepEqual(again.routes, ROUTES);
+    assert.deepEqual(again.versions['1.1.0'].built, { kit: '1.0.0', contract: '1.1.0' });
+    // status says which kit and contract each version carries.
+    const shown = ops(['status', '--api', 'http://127.0.0.1:9']);
+    assert.match(shown.stdout, /stable 1\.1\.0 +\(built with kit 1\.0\.0, contract 1\.1\.0\)/);
+    assert.match(again.versions['1.1.0'].integrity['remoteEntry.js'], /^sha384-/);
+  });
+
+  test('publish takes the version from the build (built.json) and records built; a new remote is not live until its rollout', async () => {
+    const dir = realBuild('a', '1.0.0', 'v1');
+    const first = ops(['publish', 'mfe-static', '--from', dir]);
+    assert.equal(first.status, 0, first.stderr);
+    assert.match(
+      first.stdout,
+      /published mfe-static@1\.0\.0 \(5 files\) \(built with kit 1\.0\.0, contract 1\.1\.0\)/,
+    );
+    assert.match(
+      first.stdout,
+      /mfe-static is not in the registry yet: `npm run ops -- rollout mfe-static 1\.0\.0`/,
+    );
+    assert.equal(await entry(), undefined, 'published is not live');
+    assert.equal(ops(['rollout', 'mfe-static', '1.0.0']).status, 0);
+    assert.deepEqual((await entry()).versions['1.0.0'].built, { kit: '1.0.0', contract: '1.1.0' });
+    const next = realBuild('b', '1.1.0', 'v2');
+    assert.equal(ops(['publish', 'mfe-static', '--from', next]).status, 0);
+    assert.deepEqual((await entry()).versions['1.1.0'].built, { kit: '1.0.0', contract: '1.1.0' });
+    assert.equal((await entry()).stable, '1.0.0', 'stable does not move');
+    // --version still wins; a build of another remote is refused.
+    assert.equal(ops(['publish', 'mfe-static', '--from', next, '--version', '1.1.1']).status, 0);
+    assert.ok((await entry()).versions['1.1.1']);
+    const other = realBuild('c', '2.0.0', 'v3');
+    writeFileSync(join(other, 'built.json'), JSON.stringify({ remote: 'mfe-feed', version: '2.0.0' }));
+    const wrong = ops(['publish', 'mfe-static', '--from', other]);
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.stderr, /is a build of mfe-feed, not mfe-static/);
+    // The function records built from the folder's built.json too.
+    await pub('1.2.0', realBuild('d', '1.2.0', 'v4'));
+    assert.deepEqual((await entry()).versions['1.2.0'].built, { kit: '1.0.0', contract: '1.1.0' });
+  });
+
+  test('a first rollout checks the version before it registers the remote: a refused one leaves no entry', async () => {
+    const dir = realBuild('a', '1.0.0', 'v1');
+    const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
+    writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ ...manifest, exposes: [] }));
+    assert.equal(ops(['publish', 'mfe-static', '--from', dir]).status, 0);
+    const refused = ops(['rollout', 'mfe-static', '1.0.0']);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /does not expose \.\/app/);
+    assert.equal(await entry(), undefined);
+    const unpublished = ops(['rollout', 'mfe-static', '2.0.0']);
+    assert.equal(unpublished.status, 1);
+    assert.match(unpublished.stderr, /mfe-static is not in the registry: publish it first/);
+  });
+
+  test('publish <remote> with no --from: the workspace build (<remote>/dist) at the version its built.json records', {
+    skip: !existsSync(join(fileURLToPath(new URL('../..', import.meta.url)), 'mfe-static/dist/built.json'))
+      ? 'no build of mfe-static (npm run build)'
+      : false,
+  }, async () => {
+    const dist = join(fileURLToPath(new URL('../..', import.meta.url)), 'mfe-static/dist');
+    const recorded = JSON.parse(readFileSync(join(dist, 'built.json'), 'utf8'));
+    const run = ops(['publish', 'mfe-static']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, new RegExp(`published mfe-static@${recorded.version.replace(/\./g, '\\.')} `));
+    assert.ok(existsSync(join(site, 'remotes/mfe-static', recorded.version, 'built.json')));
+  });
+
+  describe('counts of one product only', () => {
+    /** The command line as a child process, awaited (the fake API answers from this process meanwhile). */
+    const opsAsync = (args, env = {}) =>
+      new Promise((resolve) => {
+        execFile(
+          process.execPath,
+          [cli, ...args, '--site', site],
+          {
+            encoding: 'utf8',
+            env: { ...process.env, SKYNET_OPS_TOKEN: '', OPS_TOKEN: '', OPS_API: '', ...env },
+          },
+          (error, stdout, stderr) => resolve({ status: error ? (error.code ?? 1) : 0, stdout, stderr }),
+        );
+      });
+    /** @type {import('node:http').Server} */
+    let server;
+    let api;
+    /** What the fake API answers: status and body of GET /api/platform/events/summary. */
+    let answer;
+    let seen;
+    beforeEach(async () => {
+      server = createServer((request, response) => {
+        seen = request.headers.authorization ?? null;
+        response.writeHead(answer.status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer.body));
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+      api = `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+      await pub('1.0.0', build('a'));
+      await pub('1.1.0', build('b', { label: 'v2' }));
+      await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
+    });
+    afterEach(() => new Promise((resolve) => server.close(() => resolve(undefined))));
+    const rows = [{ remote: 'mfe-static', version: '1.1.0', type: 'load', count: 100 }];
+
+    test("status, promote and canary-guard refuse another product's counts, naming both; the same product's are used", async () => {
+      const { registry, revision } = await readRegistry(site);
+      assert.match(registry.product ?? '', /./, 'the registry got its product id at its first write');
+      answer = {
+        status: 200,
+        body: { success: true, value: rows, registry: { product: 'another-product', revision } },
+      };
+      for (const args of [['status'], ['promote', 'mfe-static'], ['canary-guard']]) {
+        const run = await opsAsync([...args, '--api', api, '--token', 'admin-token']);
+        assert.equal(run.status, 1, `${args[0]}: ${run.stdout}${run.stderr}`);
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `^ops: refusing to mix two products: the registry read is .*remotes\\.json \\(product ${registry.product}, revision ${revision}\\), but ${api.replace(/\./g, '\\.')} counts for product another-product, revision ${revision}`,
+          ),
+        );
+      }
+      assert.equal(seen, 'Bearer admin-token', 'the token is sent');
+      assert.equal((await entry()).canary.version, '1.1.0', 'nothing promoted');
+      // The same product: paired; the token from SKYNET_OPS_TOKEN.
+      answer = {
+        status: 200,
+        body: { success: true, value: rows, registry: { product: registry.product, revision: 99 } },
+      };
+      const same = await opsAsync(['status', '--api', api], { SKYNET_OPS_TOKEN: 'from-env' });
+      assert.equal(same.status, 0, same.stderr);
+      assert.match(same.stdout, /canary 1\.1\.0 +loads 100, load failures 0/);
+      assert.equal(seen, 'Bearer from-env');
+      const promoted = await opsAsync(['promote', 'mfe-static', '--api', api]);
+      assert.equal(promoted.status, 0, promoted.stderr);
+      assert.equal((await entry()).stable, '1.1.0');
+    });
+
+    test('a server with no product yet is paired by revision; an old answer naming no registry gives no counts', async () => {
+      const { revision } = await readRegistry(site);
+      answer = {
+        status: 200,
+        body: { success: true, value: rows, registry: { product: null, revision: revision + 1 } },
+      };
+      const other = await opsAsync(['status', '--api', api]);
+      assert.equal(other.status, 1);
+      assert.match(
+        other.stderr,
+        /refusing to mix two products: .*but .* counts for product \(none yet\), revision/,
+      );
+      answer = { status: 200, body: { success: true, value: rows, registry: { product: null, revision } } };
+      assert.equal((await opsAsync(['status', '--api', api])).status, 0);
+      answer = { status: 200, body: { success: true, value: rows } };
+      const old = await opsAsync(['status', '--api', api]);
+      assert.equal(old.status, 0, old.stderr);
+      assert.match(
+        old.stdout,
+        /failure counts unavailable: .* does not say which registry its counts are for/,
+      );
+      const gated = await opsAsync(['promote', 'mfe-static', '--api', api]);
+      assert.equal(gated.status, 1);
+      assert.match(
+        gated.stderr,
+        /cannot tell how mfe-static@1\.1\.0 is doing: .*does not say which registry/,
+      );
+    });
+
+    test('a 401 or 403 says the counts are for administrators and how to give a token', async () => {
+      answer = { status: 401, body: { success: false } };
+      const none = await opsAsync(['status', '--api', api]);
+      assert.equal(none.status, 0);
+      assert.match(
+        none.stdout,
+        /answered 401: the counts are for administrators and no token was given; pass --token .* SKYNET_OPS_TOKEN/,
+      );
+      answer = { status: 403, body: { success: false } };
+      const notAdmin = await opsAsync(['promote', 'mfe-static', '--api', api, '--token', 'a-member']);
+      assert.equal(notAdmin.status, 1);
+      assert.match(notAdmin.stderr, /answered 403: the token is not an administrator's/);
+    });
+  });
 });

@@ -1,13 +1,17 @@
 // Placement: which version of a remote people get. rollout (stable, or a sticky canary for a share of people),
 // promote (behind the failure-rate gate), canary-guard, rollback; each one compare-and-swap commit with its history
 // line. See docs/operations.md.
-import { checkRemoteName, checkVersionCanServe } from './publishing.mjs';
+import { parsePolicy, policyOf } from '@skynet/contract';
+import { changePlacement, endCanaryEntry, pauseEntry, promoteEntry } from '@skynet/site/registry';
+import { checkRemoteName, checkVersionCanServe, registerPublished } from './publishing.mjs';
 import {
-  commitRegistry,
+  checkExpectedRevision,
   OpsError,
   placementLine,
   readHistory,
   readRegistry,
+  registryStore,
+  routesOf,
   stableStack,
 } from './registry-store.mjs';
 
@@ -23,45 +27,51 @@ async function assertCanServe(site, remote, version) {
 }
 
 /**
- * Applies one change to one remote's placement as a compare-and-swap commit with a history line.
+ * Applies one change to one remote's placement as a compare-and-swap commit with a history line: @skynet/site's
+ * changePlacement, the code the API's release console and analysis job commit with too.
  * @param {{ site: string, remote: string, command: string, reason?: string, expectRevision?: number,
  *   change: (entry: RemoteEntry, snapshot: import('./registry-store.mjs').Snapshot) => RemoteEntry | Promise<RemoteEntry>,
  *   extra?: Record<string, unknown> }} options
  */
-async function changeRemote({ site, remote, command, reason, expectRevision, change, extra = {} }) {
+export async function changeRemote({ site, remote, command, reason, expectRevision, change, extra = {} }) {
   checkRemoteName(remote);
-  const snapshot = await readRegistry(site);
-  if (expectRevision !== undefined && expectRevision !== snapshot.revision) {
-    throw new OpsError(
-      `the registry is at revision ${snapshot.revision}, not ${expectRevision}: it changed since you looked`,
-      'conflict',
-    );
-  }
-  const before = snapshot.registry.remotes[remote];
-  if (!before) throw new OpsError(`${remote} is not in the registry`, 'missing');
-  const after = await change(structuredClone(before), snapshot);
-  const registry = structuredClone(snapshot.registry);
-  registry.remotes[remote] = after;
-  const written = await commitRegistry(site, snapshot, registry, [
-    { command, remote, reason, ...extra, from: placementLine(before), to: placementLine(after) },
-  ]);
-  return { before: placementLine(before), after: placementLine(after), registry: written };
+  const result = await changePlacement(registryStore(site), {
+    remote,
+    command,
+    reason,
+    extra,
+    change,
+    ...(expectRevision === undefined ? {} : { expectRevision }),
+  });
+  return { before: result.before, after: result.after, entry: result.entry, revision: result.revision };
 }
-
-/** Routes follow the stable version (a version records the routes it was built with). */
-const routesOf = (/** @type {RemoteEntry} */ entry, /** @type {string} */ version) =>
-  entry.versions[version]?.routes ?? entry.routes;
 
 /**
  * `ops rollout <remote> <version> [--percent N]`: stable for everyone, or a sticky canary for N% of people
  * (100% is a canary for everyone: stable stays as the fallback). Rolling out the current stable drops the canary.
- * @param {{ site: string, remote: string, version: string, percent?: number, reason?: string, expectRevision?: number }} options
+ * `--percent` starts the canary's step now (`canary.since`). A remote not in the registry is registered (stable).
+ * @param {{ site: string, remote: string, version: string, percent?: number, reason?: string, expectRevision?: number,
+ *   now?: Date }} options
  */
-export async function rollout({ site, remote, version, percent, reason, expectRevision }) {
+export async function rollout({ site, remote, version, percent, reason, expectRevision, now = new Date() }) {
   checkRemoteName(remote);
   if (!version) throw new OpsError('usage: rollout <remote> <version> [--percent N]', 'usage');
   if (percent !== undefined && (!Number.isFinite(percent) || percent <= 0 || percent > 100)) {
     throw new OpsError(`--percent must be a number above 0 and at most 100 (got ${percent})`, 'usage');
+  }
+  // A remote not in the registry (one `remove`d, or published as files only) is registered by its first rollout, with
+  // the routes its published build carries: stable for everyone (there is no stable to fall back to yet).
+  if (!(await readRegistry(site)).registry.remotes[remote]) {
+    if (percent !== undefined) {
+      throw new OpsError(
+        `${remote} is not in the registry: its first rollout makes a version its stable for everyone (a canary ` +
+          `needs a stable to fall back to). Run \`rollout ${remote} ${version}\` without --percent, then canary its next version`,
+        'refused',
+      );
+    }
+    const warnings = await assertCanServe(site, remote, version);
+    const registered = await registerPublished({ site, remote, version, reason, expectRevision });
+    return { ...registered, warnings };
   }
   const warnings = await assertCanServe(site, remote, version);
   const result = await changeRemote({
@@ -83,7 +93,8 @@ export async function rollout({ site, remote, version, percent, reason, expectRe
           'usage',
         );
       }
-      return { ...entry, canary: { version, percent } };
+      // The step starts now: the release policy's bake time counts from `since` (a new share is a new step).
+      return { ...entry, canary: { version, percent, since: now.toISOString() } };
     },
   });
   return { ...result, warnings };
@@ -92,7 +103,11 @@ export async function rollout({ site, remote, version, percent, reason, expectRe
 /** The promote gate's defaults: at most 5% of tries fail, over at least 20 tries. */
 export const GATE_DEFAULTS = Object.freeze({ maxFailureRate: 0.05, minLoads: 20 });
 
-/** @typedef {{ rows: Array<{ remote: string, version: string, type: string, count: number, last?: string }>, error?: string }} Summary */
+/**
+ * The counts of GET /api/platform/events/summary, and the registry the server counts for (`product`, `revision`).
+ * @typedef {{ rows: Array<{ remote: string, version: string, type: string, count: number, last?: string }>,
+ *   error?: string, registry?: { product: string | null, revision: number | null } | null }} Summary
+ */
 
 /**
  * How a version did over the summary's window (24 h): `tries` page loads that tried it (loaded, or failed to load),
@@ -182,7 +197,7 @@ export async function promote({ site, remote, reason, expectRevision, summary, f
       if (entry.canary?.version !== canary.version) {
         throw new OpsError(`${remote}'s canary changed meanwhile; run the command again`, 'conflict');
       }
-      return { ...entry, stable: canary.version, routes: routesOf(entry, canary.version), canary: null };
+      return promoteEntry(remote, entry, canary.version);
     },
   });
   return { ...result, warnings, refusal };
@@ -228,7 +243,7 @@ export async function canaryGuard({ site, remote, summary, gate = {} }) {
         if (current.canary?.version !== version) {
           throw new OpsError(`${name}'s canary changed meanwhile; run the command again`, 'conflict');
         }
-        return { ...current, canary: null };
+        return endCanaryEntry(name, current, version);
       },
     });
     results.push({ remote: name, version, action: 'dropped', why });
@@ -238,7 +253,10 @@ export async function canaryGuard({ site, remote, summary, gate = {} }) {
 
 /**
  * `ops rollback <remote>`: back to the stable before the current one (from the history), canary dropped; with a
- * canary and no earlier stable, the canary alone is dropped (rollback always ends a canary).
+ * canary and no earlier stable, the canary alone is dropped (rollback always ends a canary). Unlike @skynet/site's
+ * rollbackEntry (the console's and the analysis job's: during a canary the canary ends and stable stays), ops goes
+ * back to the earlier stable during a canary too, as it always has: the person rolling back asked for the previous
+ * release. Both read the same stableStack.
  * @param {{ site: string, remote: string, reason?: string, expectRevision?: number }} options
  */
 export async function rollback({ site, remote, reason, expectRevision }) {
@@ -258,7 +276,7 @@ export async function rollback({ site, remote, reason, expectRevision }) {
       const target = stack.at(-2);
       // During a canary, rollback always ends it (issue 33): with no earlier stable to go back to, the stable stays
       // and only the canary goes, instead of leaving it serving its share while ops looks for another way out.
-      if (!target && entry.canary) return { ...entry, canary: null };
+      if (!target && entry.canary) return endCanaryEntry(remote, entry);
       if (!target) {
         throw new OpsError(
           `${remote} has no earlier stable version in the history to roll back to`,
@@ -274,4 +292,99 @@ export async function rollback({ site, remote, reason, expectRevision }) {
       return { ...entry, stable: target, routes: routesOf(entry, target), canary: null };
     },
   });
+}
+
+/**
+ * `ops pause <remote>` / `ops resume <remote>`: holds the canary where it is (the release analysis job neither widens
+ * nor promotes a paused canary; it still rolls back a failing one), or lets it go on. @skynet/site's pauseEntry, as
+ * the release console's pause.
+ * @param {{ site: string, remote: string, paused: boolean, reason?: string, expectRevision?: number }} options
+ */
+export async function pause({ site, remote, paused, reason, expectRevision }) {
+  return changeRemote({
+    site,
+    remote,
+    reason,
+    expectRevision,
+    command: paused ? 'pause' : 'resume',
+    change(entry) {
+      if (entry.canary && Boolean(entry.canary.paused) === paused) {
+        throw new OpsError(
+          `${remote}'s canary ${entry.canary.version} is ${paused ? 'already paused' : 'not paused'}: nothing to do`,
+          'noop',
+        );
+      }
+      return pauseEntry(remote, entry, paused);
+    },
+  });
+}
+
+/**
+ * `ops policy <remote> [--auto|--manual] [--steps 5,25,50,100] [--bake-minutes N] [--min-samples N]`: how the release
+ * analysis job moves the remote's canaries (registry.md, "policy"). The options change the current policy (the
+ * default when it has none); the result must be one @skynet/contract's parsePolicy keeps as it is, else it is refused.
+ * With no change it answers the current policy and writes nothing.
+ * @param {{ site: string, remote: string, change: Partial<import('@skynet/contract').ReleasePolicy>, reason?: string,
+ *   expectRevision?: number }} options
+ */
+export async function setPolicy({ site, remote, change, reason, expectRevision }) {
+  checkRemoteName(remote);
+  const entry = (await readRegistry(site)).registry.remotes[remote];
+  if (!entry) throw new OpsError(`${remote} is not in the registry`, 'missing');
+  const current = policyOf(entry);
+  if (Object.keys(change).length === 0) return { policy: current, changed: false };
+  const wanted = { ...current, ...change };
+  const parsed = parsePolicy(wanted);
+  if (!parsed || JSON.stringify(parsed) !== JSON.stringify(wanted)) {
+    throw new OpsError(
+      `not a release policy: ${JSON.stringify(wanted)} (steps: rising percentages above 0 and at most 100; ` +
+        '--bake-minutes: a whole number, 0 or more; --min-samples: a whole number, 1 or more)',
+      'usage',
+    );
+  }
+  const result = await changeRemote({
+    site,
+    remote,
+    reason,
+    expectRevision,
+    command: 'policy',
+    extra: { policy: parsed, was: current },
+    change: (latest) => ({ ...latest, policy: parsed }),
+  });
+  return { ...result, policy: parsed, changed: true };
+}
+
+/**
+ * `ops remove <remote> --reason "…"`: takes a remote out of the registry (its routes go: the 404 page, or the shell's
+ * own screens, answer there), with a history line. Refused while it has a canary unless `force`. Its published files
+ * stay in /remotes/<remote>/: `rollout <remote> <version>` registers it again.
+ * @param {{ site: string, remote: string, reason?: string, force?: boolean, expectRevision?: number }} options
+ */
+export async function remove({ site, remote, reason, force = false, expectRevision }) {
+  checkRemoteName(remote);
+  const store = registryStore(site);
+  const snapshot = await store.read();
+  checkExpectedRevision(snapshot, expectRevision);
+  const before = snapshot.registry.remotes[remote];
+  if (!before) throw new OpsError(`${remote} is not in the registry`, 'missing');
+  if (before.canary && !force) {
+    throw new OpsError(
+      `${remote} has a canary (${before.canary.version} for ${before.canary.percent}%): end it first ` +
+        `(\`rollback ${remote}\`), or --force to remove the remote anyway`,
+      'refused',
+    );
+  }
+  const registry = structuredClone(snapshot.registry);
+  delete registry.remotes[remote];
+  await store.commit(snapshot, registry, [
+    {
+      command: 'remove',
+      remote,
+      reason,
+      ...(force && before.canary ? { forced: true } : {}),
+      from: placementLine(before),
+      to: { stable: null, canary: null },
+    },
+  ]);
+  return { before: placementLine(before), versions: Object.keys(before.versions) };
 }

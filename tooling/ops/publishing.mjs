@@ -5,14 +5,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import semver from 'semver';
+import { RouteTableError, readBuiltRoutes } from '../routes/built-routes.mjs';
 import { copyAsOne, firstDifference, hashDir, INTEGRITY_FILE, shortHash } from './files.mjs';
-import { commitRegistry, OpsError, placementLine, readRegistry } from './registry-store.mjs';
+import {
+  checkExpectedRevision,
+  commitRegistry,
+  OpsError,
+  placementLine,
+  readRegistry,
+} from './registry-store.mjs';
 
 /** @typedef {import('./registry-store.mjs').Route} Route */
 
 /** Written by publishSite beside the shell: the versions of the shared singletons the shell provides. */
 export const SHELL_SHARED_FILE = 'shell-shared.json';
 export const MANIFEST = 'mf-manifest.json';
+/** What a remote's build records about itself (tooling/rspack BuiltWithPlugin): remote, version, built. */
+export const BUILT_FILE = 'built.json';
 const REMOTE_NAME = /^[a-z][a-z0-9-]*$/;
 
 /** The URL path of a version's folder. */
@@ -32,11 +41,39 @@ function checkVersion(version) {
 }
 
 /**
- * The registry's record of a published version: its manifest URL and the integrity of the two files the shell
- * fetches itself (the manifest and remoteEntry.js). The full list is in the version's integrity.json.
- * @param {string} remote @param {string} version @param {Record<string, string>} files @param {Route[]} routes
+ * What a build says about itself (its built.json, written by tooling/rspack): its version and the kit and contract it
+ * was built with. Empty for a build without one (made before issue 33, or by other tooling).
+ * @param {string} dir
+ * @returns {{ remote?: string, version?: string, built?: import('@skynet/contract').BuiltWith }}
  */
-function versionEntry(remote, version, files, routes) {
+export function readBuilt(dir) {
+  const file = join(dir, BUILT_FILE);
+  if (!existsSync(file)) return {};
+  let raw;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new OpsError(`${file} is not JSON: rebuild the remote`, 'missing');
+  }
+  /** @type {import('@skynet/contract').BuiltWith} */
+  const built = {};
+  if (typeof raw?.built?.kit === 'string') built.kit = raw.built.kit;
+  if (typeof raw?.built?.contract === 'string') built.contract = raw.built.contract;
+  return {
+    ...(typeof raw?.remote === 'string' ? { remote: raw.remote } : {}),
+    ...(typeof raw?.version === 'string' ? { version: raw.version } : {}),
+    ...(Object.keys(built).length > 0 ? { built } : {}),
+  };
+}
+
+/**
+ * The registry's record of a published version: its manifest URL and the integrity of the two files the shell
+ * fetches itself (the manifest and remoteEntry.js; the full list is in the version's integrity.json), its routes, and
+ * what it was built with (`built`: the kit and contract, from the build's built.json).
+ * @param {string} remote @param {string} version @param {Record<string, string>} files @param {Route[]} routes
+ * @param {import('@skynet/contract').BuiltWith} [built]
+ */
+export function versionEntry(remote, version, files, routes, built) {
   /** @type {Record<string, string>} */
   const integrity = {};
   for (const name of [MANIFEST, 'remoteEntry.js']) if (files[name]) integrity[name] = files[name];
@@ -45,6 +82,7 @@ function versionEntry(remote, version, files, routes) {
     integrity,
     publishedAt: new Date().toISOString(),
     routes,
+    ...(built && Object.keys(built).length > 0 ? { built } : {}),
   };
 }
 
@@ -130,18 +168,31 @@ export function publishFiles({ site, remote, version, from, mode = 'strict' }) {
 }
 
 /**
- * `ops publish <remote>`: publishFiles + record the version in the registry. A remote new to the registry
- * gets this version as stable (it has nothing else to serve); otherwise stable does not move.
+ * `ops publish <remote>`: publishFiles + record the version in the registry, with what it was built with (`built`,
+ * default: the build's built.json). Stable does not move. A remote new to the registry: with `newRemote: 'stable'`
+ * (the default) it is registered with this version as its stable (it has nothing else to serve); with `'files'` (the
+ * command line: published is not live) only its files are published, and its first `rollout` registers it.
  * @param {{ site: string, remote: string, version: string, from: string, routes: Route[], reason?: string,
- *   mode?: 'strict' | 'local' }} options
+ *   mode?: 'strict' | 'local', built?: import('@skynet/contract').BuiltWith, newRemote?: 'stable' | 'files' }} options
  */
-export async function publish({ site, remote, version, from, routes, reason, mode = 'strict' }) {
+export async function publish({
+  site,
+  remote,
+  version,
+  from,
+  routes,
+  reason,
+  mode = 'strict',
+  built = readBuilt(from).built,
+  newRemote = 'stable',
+}) {
   const result = publishFiles({ site, remote, version, from, mode });
   const snapshot = await readRegistry(site);
   const registry = structuredClone(snapshot.registry);
   const before = registry.remotes[remote];
-  if (before?.versions[result.version]) return { ...result, registry: snapshot.registry };
-  const entry = versionEntry(remote, result.version, result.files, routes);
+  if (before?.versions[result.version]) return { ...result, registry: snapshot.registry, registered: true };
+  if (!before && newRemote === 'files') return { ...result, registry: snapshot.registry, registered: false };
+  const entry = versionEntry(remote, result.version, result.files, routes, built);
   registry.remotes[remote] = before
     ? { ...before, versions: { ...before.versions, [result.version]: entry } }
     : { routes, stable: result.version, canary: null, versions: { [result.version]: entry } };
@@ -155,7 +206,48 @@ export async function publish({ site, remote, version, from, routes, reason, mod
       to: placementLine(registry.remotes[remote]),
     },
   ]);
-  return { ...result, registry: written };
+  return { ...result, registry: written, registered: true };
+}
+
+/**
+ * A remote's first rollout when it is not in the registry (new, or removed): registers it from its published folder
+ * (/remotes/<remote>/<version>/: the files its integrity.json lists, the routes its routes.json carries, the kit and
+ * contract its built.json names), with that version as its stable. Compare-and-swap, with a history line `rollout`.
+ * @param {{ site: string, remote: string, version: string, reason?: string, expectRevision?: number }} options
+ */
+export async function registerPublished({ site, remote, version, reason, expectRevision }) {
+  checkRemoteName(remote);
+  checkVersion(version);
+  const dir = join(site, 'remotes', remote, version);
+  const index = join(dir, INTEGRITY_FILE);
+  if (!existsSync(index)) {
+    throw new OpsError(
+      `${remote}@${version} is not published (no ${versionPath(remote, version)}${INTEGRITY_FILE}): publish it first`,
+      'missing',
+    );
+  }
+  /** @type {Record<string, string>} */
+  const files = JSON.parse(readFileSync(index, 'utf8')).files ?? {};
+  let routes;
+  try {
+    routes = readBuiltRoutes(dir);
+  } catch (error) {
+    if (error instanceof RouteTableError) throw new OpsError(error.message, 'missing');
+    throw error;
+  }
+  const snapshot = await readRegistry(site);
+  checkExpectedRevision(snapshot, expectRevision);
+  if (snapshot.registry.remotes[remote]) {
+    throw new OpsError(`${remote} was registered meanwhile; run the command again`, 'conflict');
+  }
+  const registry = structuredClone(snapshot.registry);
+  const entry = versionEntry(remote, version, files, routes, readBuilt(dir).built);
+  registry.remotes[remote] = { routes, stable: version, canary: null, versions: { [version]: entry } };
+  const after = placementLine(registry.remotes[remote]);
+  await commitRegistry(site, snapshot, registry, [
+    { command: 'rollout', remote, version, reason, from: placementLine(undefined), to: after },
+  ]);
+  return { before: placementLine(undefined), after, registered: true };
 }
 
 /**
@@ -188,8 +280,10 @@ export async function checkVersionCanServe(site, remote, version) {
   const { registry } = await readRegistry(site);
   const entry = registry.remotes[remote];
   const dir = join(site, 'remotes', remote, version);
-  if (!entry) return { problems: [`${remote} is not in the registry: publish it first`], warnings };
-  if (!entry.versions[version] || !existsSync(dir)) {
+  // A remote not in the registry yet can go live from its published folder (its first rollout registers it).
+  if (!entry && !existsSync(join(dir, INTEGRITY_FILE)))
+    return { problems: [`${remote} is not in the registry: publish it first`], warnings };
+  if (entry && (!entry.versions[version] || !existsSync(dir))) {
     const known = Object.keys(entry.versions).join(', ') || 'none';
     return { problems: [`${remote}@${version} is not published (published: ${known})`], warnings };
   }

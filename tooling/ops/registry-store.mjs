@@ -57,30 +57,22 @@ export const commitRegistry = (site, snapshot, next, entries) =>
 /** Every history entry, oldest first. @returns {Promise<HistoryEntry[]>} */
 export const readHistory = (/** @type {string} */ site) => registryStore(site).history();
 
-/** A remote's placement as a history line records it. @param {RemoteEntry | undefined} entry @returns {Placement} */
-export const placementLine = (entry) => ({ stable: entry?.stable ?? null, canary: entry?.canary ?? null });
+/**
+ * A remote's placement as a history line records it, and the stables it has had as a stack (the top is the current
+ * stable): @skynet/site's placement code, which the API's release console and analysis job use too.
+ */
+export { placementLine, routesOf, stableStack } from '@skynet/site/registry';
 
 /**
- * The stables a remote has had, as a stack: each change of stable pushes, each rollback pops.
- * The top is the current stable; the one below is where `rollback` goes.
- * @param {HistoryEntry[]} history
- * @param {string} remote
+ * `--expect-revision N`: refuses unless the registry read is still at revision N (for scripts that looked before
+ * they act), as @skynet/site's changePlacement does for placement changes.
+ * @param {Pick<Snapshot, 'revision'>} snapshot @param {number | undefined} expectRevision
  */
-export function stableStack(history, remote) {
-  /** @type {string[]} */
-  const stack = [];
-  for (const entry of history) {
-    if (entry.remote !== remote || !entry.to) continue;
-    const from = entry.from?.stable ?? null;
-    const to = entry.to.stable;
-    if (!to || from === to) continue;
-    if (entry.command === 'rollback') {
-      if (stack.at(-1) === from) stack.pop();
-      if (stack.at(-1) !== to) stack.push(to);
-      continue;
-    }
-    if (stack.length === 0 && from) stack.push(from);
-    stack.push(to);
+export function checkExpectedRevision(snapshot, expectRevision) {
+  if (expectRevision !== undefined && expectRevision !== snapshot.revision) {
+    throw new OpsError(
+      `the registry is at revision ${snapshot.revision}, not ${expectRevision}: it changed since you looked`,
+      'conflict',
+    );
   }
-  return stack;
 }

@@ -2,14 +2,17 @@
 // failures, whether promote would go ahead) and route (which remote shows a path, to whom). See docs/operations.md.
 import { activeCanary, findRoute, resolvePath } from '@skynet/contract';
 import { promoteRefusal, versionHealth } from './placement.mjs';
-import { OpsError, readHistory, readRegistry } from './registry-store.mjs';
+import { OpsError, readHistory, readRegistry, registryStore } from './registry-store.mjs';
+
+/** @typedef {import('./placement.mjs').Summary} Counts */
 
 /**
- * Recent load failures per remote and version from the API (GET /api/platform/events/summary).
- * Never throws: answers { error } when the server cannot be asked.
+ * Recent load failures per remote and version from the API (GET /api/platform/events/summary, for administrators:
+ * `token` is an administrator's), with the registry the server counts for (`registry: { product, revision }`).
+ * Never throws: answers { error } when the server cannot be asked or refuses the token.
  * @param {string} api base URL of the server, e.g. http://localhost:8080
  * @param {{ token?: string, timeoutMs?: number }} [options]
- * @returns {Promise<{ rows: Array<{ remote: string, version: string, type: string, count: number, last?: string }>, error?: string }>}
+ * @returns {Promise<Counts>}
  */
 export async function fetchSummary(api, { token, timeoutMs = 3000 } = {}) {
   try {
@@ -17,22 +20,94 @@ export async function fetchSummary(api, { token, timeoutMs = 3000 } = {}) {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
       signal: AbortSignal.timeout(timeoutMs),
     });
+    if (response.status === 401 || response.status === 403) {
+      return {
+        rows: [],
+        error: `${api} answered ${response.status}: ${
+          response.status === 401 && !token
+            ? 'the counts are for administrators and no token was given'
+            : response.status === 401
+              ? 'the token was refused (expired, or not a token of this server)'
+              : "the token is not an administrator's"
+        }; pass --token <an administrator's token> or set SKYNET_OPS_TOKEN (docs/operations.md, "An administrator's token")`,
+      };
+    }
     if (!response.ok) return { rows: [], error: `${api} answered ${response.status}` };
     const body = await response.json();
-    return { rows: Array.isArray(body?.value) ? body.value : [] };
+    const registry = body?.registry;
+    return {
+      rows: Array.isArray(body?.value) ? body.value : [],
+      registry:
+        registry && typeof registry === 'object'
+          ? {
+              product: typeof registry.product === 'string' ? registry.product : null,
+              revision: typeof registry.revision === 'number' ? registry.revision : null,
+            }
+          : null,
+    };
   } catch (error) {
     return { rows: [], error: `could not reach ${api} (${/** @type {Error} */ (error).message})` };
   }
 }
 
 /**
+ * Refuses (exit 1) to pair a registry with another product's counts (issue 33): the server's `registry.product` must
+ * be the product of the registry ops read; when either has no product yet, the server's revision must be ops'
+ * revision. A summary that could not be read pairs nothing (its error says why); one that does not say which
+ * registry it counts for cannot be paired either, and is answered as counts unavailable.
+ * @param {Counts} summary
+ * @param {{ product?: string, revision: number, where: string }} ours the registry ops read
+ * @param {string} api
+ * @returns {Counts}
+ */
+export function pairedSummary(summary, ours, api) {
+  if (summary.error) return summary;
+  const theirs = summary.registry;
+  const name = (/** @type {{ product?: string | null, revision: number | null }} */ r) =>
+    `product ${r.product ?? '(none yet)'}, revision ${r.revision ?? '?'}`;
+  if (!theirs) {
+    return {
+      rows: [],
+      error: `${api} does not say which registry its counts are for (a server from before issue 33?): not paired with ${ours.where}`,
+    };
+  }
+  const same =
+    ours.product && theirs.product ? ours.product === theirs.product : theirs.revision === ours.revision;
+  if (!same) {
+    throw new OpsError(
+      `refusing to mix two products: the registry read is ${ours.where} (${name(ours)}), but ${api} counts for ` +
+        `${name(theirs)}. Point --api (or OPS_API) at the server of this registry, or --site / --database-url at ` +
+        "that server's registry",
+      'mismatch',
+    );
+  }
+  return summary;
+}
+
+/**
+ * The counts from `api` for the registry of `site`, read first: fetchSummary, then pairedSummary.
+ * @param {string} site @param {string} api @param {{ token?: string }} [options]
+ */
+export async function fetchCounts(site, api, { token } = {}) {
+  const store = registryStore(site);
+  const snapshot = await store.read();
+  const summary = await fetchSummary(api, { token });
+  return pairedSummary(
+    summary,
+    { product: snapshot.registry.product, revision: snapshot.revision, where: store.where },
+    api,
+  );
+}
+
+/**
  * `ops status`: every remote's stable, canary and share, published versions, and failures per version.
- * @param {{ site: string, api?: string, token?: string, summary?: Awaited<ReturnType<typeof fetchSummary>>,
+ * Counts fetched here are paired with the registry first (pairedSummary: another product's are refused).
+ * @param {{ site: string, api?: string, token?: string, summary?: Counts,
  *   gate?: { maxFailureRate?: number, minLoads?: number } }} options
  */
 export async function status({ site, api = 'http://localhost:8080', token, summary, gate = {} }) {
   const { registry, revision } = await readRegistry(site);
-  const events = summary ?? (await fetchSummary(api, { token }));
+  const events = summary ?? (await fetchCounts(site, api, { token }));
   const history = await readHistory(site);
   const remotes = Object.entries(registry.remotes).map(([name, entry]) => {
     const versions = Object.keys(entry.versions).map((version) => {
@@ -49,6 +124,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
         version,
         role: version === entry.stable ? 'stable' : version === entry.canary?.version ? 'canary' : '',
         publishedAt: entry.versions[version]?.publishedAt ?? null,
+        built: entry.versions[version]?.built ?? null,
         loads: count('load'),
         loadFailures: count('load-failure'),
         mountFailures: count('mount-failure'),
@@ -73,6 +149,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
       remote: name,
       stable: entry.stable,
       canary: entry.canary ?? null,
+      policy: entry.policy ?? null,
       versions,
       promoteBlocked,
       guard,
@@ -89,9 +166,16 @@ export function formatStatus(report) {
   if (report.eventsError) lines.push(`(failure counts unavailable: ${report.eventsError})`);
   for (const remote of report.remotes) {
     const canary = remote.canary
-      ? `, canary ${remote.canary.version} for ${remote.canary.percent}%`
+      ? `, canary ${remote.canary.version} for ${remote.canary.percent}%` +
+        `${remote.canary.since ? ` since ${remote.canary.since}` : ''}${remote.canary.paused ? ', paused' : ''}`
       : ', no canary';
     lines.push('', `${remote.remote}: stable ${remote.stable}${canary}`);
+    if (remote.policy) {
+      const p = remote.policy;
+      lines.push(
+        `  policy: ${p.mode}, steps ${p.steps.join(', ')}%, bake ${p.bakeMinutes} min, at least ${p.minSamples} samples`,
+      );
+    }
     if (remote.canary && !report.eventsError) {
       lines.push(`  promote: ${remote.promoteBlocked ? `blocked (${remote.promoteBlocked})` : 'ready'}`);
     }
@@ -105,7 +189,10 @@ export function formatStatus(report) {
         ? ''
         : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
           (version.lastFailure ? ` (last ${version.lastFailure})` : '');
-      lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}`.trimEnd());
+      const built = version.built
+        ? `  (built with kit ${version.built.kit ?? '?'}, contract ${version.built.contract ?? '?'})`
+        : '';
+      lines.push(`  ${version.role.padEnd(6)} ${version.version.padEnd(24)}${counts}${built}`.trimEnd());
     }
   }
   return lines.join('\n');

@@ -4,14 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readCatalog, withCatalogVersions } from '../site/catalog.mjs';
-import { readPackage, repoRoot } from '../site/layout.mjs';
+import { REMOTES, readPackage, repoRoot } from '../site/layout.mjs';
 import { sharedSingletons } from './configs/shared-singletons.mjs';
 
-/** The workspace root and every package pnpm-workspace.yaml lists. */
+/** The workspace root and every package pnpm-workspace.yaml lists (its `mfe-*`: every remote, layout.mjs). */
 const PACKAGES = [
   '.',
-  ...[...readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)\s*$/gm)].map(
-    (match) => match[1],
+  ...[...readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)\s*$/gm)].flatMap(
+    (match) => (match[1] === 'mfe-*' ? REMOTES : [match[1]]),
   ),
 ];
 const raw = (folder) => JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8'));

@@ -6,7 +6,7 @@
 // instead of failing (`npm run ops -- publish` refuses it). See docs/operations.md.
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { publishFiles, SHELL_SHARED_FILE, versionPath } from '../ops/publishing.mjs';
+import { publishFiles, readBuilt, SHELL_SHARED_FILE, versionPath } from '../ops/publishing.mjs';
 import { commitRegistry, readRegistry, writeAtomically } from '../ops/registry-store.mjs';
 import { readBuiltRoutes } from '../routes/built-routes.mjs';
 import { buildDir, REMOTES, readPackage, repoRoot, siteDir } from './layout.mjs';
@@ -88,18 +88,21 @@ export async function publishSite({
       const integrity = {};
       for (const name of ['mf-manifest.json', 'remoteEntry.js'])
         if (files[name]) integrity[name] = files[name];
+      const { built } = readBuilt(buildDir(folder));
       versions[version] = {
         manifest: `${versionPath(folder, version)}mf-manifest.json`,
         integrity,
         publishedAt: new Date().toISOString(),
         routes,
+        ...(built ? { built } : {}),
       };
     }
     const canary =
       before?.canary && before.canary.version !== version && versions[before.canary.version]
         ? before.canary
         : null;
-    const after = { routes, stable: version, canary, versions };
+    // Anything else the entry holds (its release policy) stays.
+    const after = { ...before, routes, stable: version, canary, versions };
     const changed =
       !before ||
       before.stable !== version ||
