@@ -40,6 +40,7 @@ export function sitePort(app: FastifyInstance, config: Config): SitePort {
             });
       return { token: app.pageTokens.issue(registry, visitor), setCookie };
     },
+    countRemoteFile: (remote, version, status) => app.apiAnswers.count(remote, version, status, 'files'),
     addHealthCheck: (name, check) => app.health.addCheck(name, check),
   };
 }

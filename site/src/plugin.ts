@@ -36,6 +36,20 @@ export function cacheControlFor(filePath: string): string {
   return REVALIDATE;
 }
 
+/** `/remotes/<remote>/<version>/<file>`, one level deep (a version's files sit in its folder). */
+const REMOTE_FILE = /^\/remotes\/([a-z][a-z0-9-]{0,63})\/([\w.+-]{1,64})\/([\w.-]{1,200})$/;
+
+/** The file names a version's integrity.json lists; null when it has none. */
+function readIntegrity(file: string): Set<string> | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const files = (parsed as { files?: unknown } | null)?.files;
+    return files && typeof files === 'object' ? new Set(Object.keys(files)) : null;
+  } catch {
+    return null;
+  }
+}
+
 const isApiPath = (url: string) =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith(SOCKET_PATH);
 
@@ -103,6 +117,29 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
     app.log.warn({ file }, "the site's config.json is not a JSON object: serving the generated config");
     return generatedConfig;
   });
+
+  // The answers to the files each published version lists (issue 33): a request for a name it does not list is
+  // someone's guess, not a page's load, and counts nothing.
+  const listed = new Map<string, Set<string> | null>();
+  const filesOf = (remote: string, version: string): Set<string> | null => {
+    const key = `${remote}/${version}`;
+    if (!listed.has(key)) {
+      const manifest = readIntegrity(path.join(siteDir, 'remotes', remote, version, 'integrity.json'));
+      if (listed.size > 1000) listed.clear();
+      listed.set(key, manifest);
+    }
+    return listed.get(key) ?? null;
+  };
+  if (port.countRemoteFile) {
+    const count = port.countRemoteFile;
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET') return;
+      const found = REMOTE_FILE.exec(request.url.split('?')[0] ?? '');
+      if (!found) return;
+      const [, remote, version, file] = found as unknown as [string, string, string, string];
+      if (filesOf(remote, version)?.has(file)) count(remote, version, reply.statusCode);
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: siteDir,

@@ -39,6 +39,11 @@ export interface SitePort {
     cookieHeader: string | undefined,
     registry: Registry,
   ): { token: string; setCookie: string | null };
+  /**
+   * Counts the server's answer to a file a published remote version lists (its integrity.json) for the release
+   * analysis (issue 33): a canary whose files go missing shows in its figures before anyone reports it.
+   */
+  countRemoteFile?(remote: string, version: string, status: number): void;
   /** Adds a readiness check: it answers why the node is not ready, or null. */
   addHealthCheck(name: string, check: () => string | null): void;
 }

@@ -438,7 +438,8 @@ export const platformMarks = pgTable(
 
 /**
  * Real-user measures per remote and version as histograms (issue 33): per minute, the count of samples in each bucket
- * of a metric (`lcp`, `inp`: milliseconds; `cls`: the score; `api`: bucket 0 an answer below 500, bucket 1 a 5xx).
+ * of a metric (`lcp`, `inp`: milliseconds; `cls`: the score; `api`: the page's API calls and `files`: the version's
+ * files the server answered, each bucket 0 answered and bucket 1 an error).
  */
 export const platformMeasures = pgTable(
   'platform_measures',

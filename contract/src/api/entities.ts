@@ -305,11 +305,12 @@ export const ReleasePolicy = Type.Object({
 });
 
 /** Names of the measures a canary is compared on with stable. */
-export const RELEASE_MEASURES = ['failures', 'lcp', 'inp', 'cls', 'api-errors'] as const;
+export const RELEASE_MEASURES = ['failures', 'lcp', 'inp', 'cls', 'api-errors', 'file-errors'] as const;
 const ReleaseMeasureName = Type.Union(RELEASE_MEASURES.map((name) => Type.Literal(name)));
 
 /**
- * One measure, canary against stable over the same minutes: failures and api-errors are rates (0-1), lcp and inp the
+ * One measure, canary against stable over the same minutes: failures, api-errors and file-errors (the server's
+ * answers to the files a version lists: not 2xx or 304) are rates (0-1), lcp and inp the
  * 75th percentile in ms, cls the 75th percentile score. `verdict` is the test's word (`worse` rolls the canary back).
  */
 export const ReleaseMeasure = Type.Object({

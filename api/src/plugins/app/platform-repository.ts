@@ -119,7 +119,7 @@ export function createPlatformRepository(db: Db) {
       );
       return counted.length + measured.length;
     },
-    /** Adds API answers counted by a node: bucket 0 answered, bucket 1 an error (isApiError). */
+    /** Adds answers counted by a node (metric `api` or `files`): bucket 0 answered, bucket 1 an error. */
     addApiAnswers: (list: HistogramRow[]) => addToHistograms(list),
     /** Counted visitors per remote, version and type over the last `minutes`. */
     async summary(minutes = 1440): Promise<PlatformSummaryRow[]> {
@@ -151,8 +151,9 @@ export function createPlatformRepository(db: Db) {
 export type PlatformRepository = ReturnType<typeof createPlatformRepository>;
 
 /**
- * Counts the API's answers per remote version from the calls' page tokens (the shell's x-skynet-page and
- * x-skynet-area headers), in memory, written every few seconds: no request waits for it.
+ * Counts the server's answers per remote version, in memory, written every few seconds (no request waits for it): the
+ * API's answers to the calls that name their page (the shell's x-skynet-page and x-skynet-area headers), and the
+ * site's answers to the files a published version lists.
  */
 export function createApiAnswerCounter(repository: PlatformRepository, onError: (error: unknown) => void) {
   let pending = new Map<string, HistogramRow>();
@@ -169,13 +170,25 @@ export function createApiAnswerCounter(repository: PlatformRepository, onError: 
   const timer = setInterval(() => void flush(), API_FLUSH_MS);
   timer.unref();
   return {
-    count(remote: string, version: string, status: number, now = Date.now()) {
+    /**
+     * One answer: `api` (a call the page made: bucket 1 for isApiError) or `files` (a file the version lists:
+     * bucket 1 for anything but 2xx and 304).
+     */
+    count(
+      remote: string,
+      version: string,
+      status: number,
+      metric: 'api' | 'files' = 'api',
+      now = Date.now(),
+    ) {
       const minute = minuteOf(now);
-      const bucket = isApiError(status) ? 1 : 0;
-      const key = `${remote}\u0000${version}\u0000${minute.getTime()}\u0000${bucket}`;
+      const failed =
+        metric === 'api' ? isApiError(status) : status >= 400 || (status >= 300 && status !== 304);
+      const bucket = failed ? 1 : 0;
+      const key = `${remote}\u0000${version}\u0000${metric}\u0000${minute.getTime()}\u0000${bucket}`;
       const row = pending.get(key);
       if (row) row.count += 1;
-      else pending.set(key, { remote, version, metric: 'api', minute, bucket, count: 1 });
+      else pending.set(key, { remote, version, metric, minute, bucket, count: 1 });
     },
     flush,
     stop: async () => {

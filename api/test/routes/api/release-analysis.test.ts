@@ -67,7 +67,7 @@ describe('the release analysis job, with nobody running a command', () => {
     assert.equal(line.decision, 'rollback');
     assert.equal(line.version, '1.1.0');
     assert.match(line.reason, /lcp p75 \d+ ms \(n=12\) vs stable \d+ ms \(n=12\): worse, Mann-Whitney U/);
-    assert.ok(Array.isArray(line.figures) && line.figures.length === 5, 'every measure with its figures');
+    assert.ok(Array.isArray(line.figures) && line.figures.length === 6, 'every measure with its figures');
   });
 
   it('rolls back a canary whose calls the API refuses more often than stable', async (t) => {
@@ -159,7 +159,7 @@ describe("the release console's calls", () => {
     assert.equal(release.analysis.decision, 'wait');
     assert.deepEqual(
       release.analysis.measures.map((m: { name: string }) => m.name),
-      ['failures', 'lcp', 'inp', 'cls', 'api-errors'],
+      ['failures', 'lcp', 'inp', 'cls', 'api-errors', 'file-errors'],
     );
     const lcp = release.analysis.measures.find((m: { name: string }) => m.name === 'lcp');
     assert.equal(lcp.canarySamples, 3);

@@ -1,7 +1,8 @@
 // Issue 33: the signals that judge a release. Only what a page's signed token names counts, once per visitor; the
 // summary is for administrators; the release console's calls act through the registry with a history line.
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../../src/db/database.js';
@@ -196,6 +197,33 @@ describe('release signals: page tokens, trusted counts, the summary', () => {
         [ran, 1, 1],
       ],
       'one answered, one refused (400); a version or token not its own counts nothing',
+    );
+  });
+
+  it("counts the server's answers to the files a version lists, and nothing for a guessed name", async () => {
+    const dir = path.join(site, 'remotes', 'mfe-static', '1.1.0');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'remoteEntry.js'), 'var x = 1;');
+    writeFileSync(
+      path.join(dir, 'integrity.json'),
+      JSON.stringify({ files: { 'remoteEntry.js': 'sha384-x', 'app.123.js': 'sha384-y' } }),
+    );
+    const get = (file: string) => ctx.app.inject({ method: 'GET', url: `/remotes/mfe-static/1.1.0/${file}` });
+    assert.equal((await get('remoteEntry.js')).statusCode, 200);
+    assert.equal((await get('app.123.js')).statusCode, 404, 'listed but gone');
+    assert.equal((await get('guessed.js')).statusCode, 404);
+    await ctx.app.apiAnswers.flush();
+    const files = await rows<{ bucket: number; n: number }>(
+      ctx.database.db,
+      sql`SELECT bucket, sum(count)::int AS n FROM platform_measures WHERE metric = 'files' AND version = '1.1.0'
+          GROUP BY bucket ORDER BY bucket`,
+    );
+    assert.deepEqual(
+      files.map((r) => [r.bucket, r.n]),
+      [
+        [0, 1],
+        [1, 1],
+      ],
     );
   });
 

@@ -7,8 +7,9 @@
 //   back at small traffic instead of after a fixed number of loads.
 // - lcp, inp (ms), cls (score): one-sided Mann-Whitney U on the histograms, canary above stable, p < 1%, and the p75
 //   worse by more than a practical margin (max(100 ms, 10%) for lcp and inp, 0.05 for cls).
-// - api-errors (share of the page's API calls answered 5xx or 400): one-sided two-proportion z test, p < 1%, and at
-//   least 1 point worse.
+// - api-errors (share of the page's API calls answered 5xx or 400) and file-errors (share of the server's answers to
+//   the files the version lists that were not 2xx or 304): one-sided two-proportion z test, p < 1%, and at least 1
+//   point worse.
 import type { Canary, ReleaseMeasure, ReleasePolicy } from '@skynet/contract';
 import { type Histogram, mannWhitneyGreater, proportionGreater, quantile, total } from './histogram.js';
 
@@ -28,6 +29,9 @@ export interface ArmFigures {
   cls: Histogram;
   apiCalls: number;
   apiErrors: number;
+  /** The server's answers to the version's listed files, and those that failed. */
+  files: number;
+  fileErrors: number;
 }
 
 export interface Decision {
@@ -97,23 +101,31 @@ export function distributionMeasure(
   return { ...base, verdict, test: `Mann-Whitney U, p = ${p < 0.0001 ? '< 0.0001' : p.toFixed(4)}` };
 }
 
-export function apiErrorMeasure(stable: ArmFigures, canary: ArmFigures, minSamples: number): ReleaseMeasure {
-  const rate = (arm: ArmFigures) => (arm.apiCalls > 0 ? arm.apiErrors / arm.apiCalls : null);
+/** A share of failed answers (the page's API calls, or the version's files) against stable's: a z test. */
+export function answerMeasure(
+  name: 'api-errors' | 'file-errors',
+  stable: { total: number; failed: number },
+  canary: { total: number; failed: number },
+  minSamples: number,
+): ReleaseMeasure {
+  const rate = (side: { total: number; failed: number }) =>
+    side.total > 0 ? side.failed / side.total : null;
   const base = {
-    name: 'api-errors' as const,
+    name,
     stable: round(rate(stable), 4),
     canary: round(rate(canary), 4),
-    stableSamples: stable.apiCalls,
-    canarySamples: canary.apiCalls,
+    stableSamples: stable.total,
+    canarySamples: canary.total,
   };
-  if (stable.apiCalls < minSamples || canary.apiCalls < minSamples) {
+  const what = name === 'api-errors' ? 'calls' : 'files';
+  if (stable.total < minSamples || canary.total < minSamples) {
     return {
       ...base,
       verdict: 'unknown',
-      test: `two-proportion z test: needs ${minSamples} calls on each side`,
+      test: `two-proportion z test: needs ${minSamples} ${what} on each side`,
     };
   }
-  const p = proportionGreater(stable.apiErrors, stable.apiCalls, canary.apiErrors, canary.apiCalls);
+  const p = proportionGreater(stable.failed, stable.total, canary.failed, canary.total);
   const worse = p < SIGNIFICANCE && (rate(canary) ?? 0) - (rate(stable) ?? 0) > 0.01;
   return {
     ...base,
@@ -128,7 +140,18 @@ export function compare(stable: ArmFigures, canary: ArmFigures, policy: ReleaseP
     distributionMeasure('lcp', stable.lcp, canary.lcp, policy.minSamples),
     distributionMeasure('inp', stable.inp, canary.inp, policy.minSamples),
     distributionMeasure('cls', stable.cls, canary.cls, policy.minSamples),
-    apiErrorMeasure(stable, canary, policy.minSamples),
+    answerMeasure(
+      'api-errors',
+      { total: stable.apiCalls, failed: stable.apiErrors },
+      { total: canary.apiCalls, failed: canary.apiErrors },
+      policy.minSamples,
+    ),
+    answerMeasure(
+      'file-errors',
+      { total: stable.files, failed: stable.fileErrors },
+      { total: canary.files, failed: canary.fileErrors },
+      policy.minSamples,
+    ),
   ];
 }
 
@@ -137,12 +160,12 @@ export function describeMeasure(m: ReleaseMeasure): string {
   const show = (value: number | null) =>
     value === null
       ? '-'
-      : m.name === 'failures' || m.name === 'api-errors'
+      : m.name === 'failures' || m.name === 'api-errors' || m.name === 'file-errors'
         ? pct(value)
         : m.name === 'cls'
           ? value.toFixed(3)
           : `${Math.round(value)} ms`;
-  const label = m.name === 'failures' || m.name === 'api-errors' ? m.name : `${m.name} p75`;
+  const label = m.name === 'lcp' || m.name === 'inp' || m.name === 'cls' ? `${m.name} p75` : m.name;
   return `${label} ${show(m.canary)} (n=${m.canarySamples}) vs stable ${show(m.stable)} (n=${m.stableSamples}): ${m.verdict}, ${m.test}`;
 }
 

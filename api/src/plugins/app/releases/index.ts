@@ -50,6 +50,8 @@ const emptyArm = (): ArmFigures => ({
   cls: new Map(),
   apiCalls: 0,
   apiErrors: 0,
+  files: 0,
+  fileErrors: 0,
 });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -59,6 +61,9 @@ function addMeasure(arm: ArmFigures, row: { metric: string; bucket: number; coun
   if (row.metric === 'api') {
     arm.apiCalls += row.count;
     if (row.bucket === 1) arm.apiErrors += row.count;
+  } else if (row.metric === 'files') {
+    arm.files += row.count;
+    if (row.bucket === 1) arm.fileErrors += row.count;
   } else if (row.metric === 'lcp' || row.metric === 'inp' || row.metric === 'cls') {
     arm[row.metric].set(row.bucket, (arm[row.metric].get(row.bucket) ?? 0) + row.count);
   }
@@ -180,6 +185,7 @@ export function createReleases(db: Db, store: RegistryStore) {
         if (n > 0) point(metric, quantile(metric as PlatformMeasureName, histogram, 0.75), n);
       }
       if (arm.apiCalls > 0) point('api-errors', arm.apiErrors / arm.apiCalls, arm.apiCalls);
+      if (arm.files > 0) point('file-errors', arm.fileErrors / arm.files, arm.files);
     }
     return points;
   }
