@@ -11,9 +11,10 @@ import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
 import { applyRememberedFailure, rememberFailedCanary } from '../registry/canaryFallback';
-import { areaElement } from './areas';
-import { loadExposedModule, replaceFailedVersion, setManifest } from './federation';
+import { areaElement, areaShown } from './areas';
+import { EvaluationError, loadExposedModule, replaceFailedVersion, setManifest } from './federation';
 import { reportEvent } from './reporting';
+import { holdPicture, unmountBehind, watchArea } from './seamless';
 
 export interface LoadedRemote {
   remote: string;
@@ -23,9 +24,19 @@ export interface LoadedRemote {
 /** Which version of each remote this page load used: tests and ops read it. */
 export const loadedVersions = new Map<string, string>();
 
-/** Batched, once per page load per event (see reporting.ts); a developer override is nobody's version. */
-function report(type: PlatformEvent['type'], remote: string, version: string): void {
-  if (version !== 'override') reportEvent(type, remote, version);
+/**
+ * Batched, once per page load per event (see reporting.ts), a failure with its error text and where it broke
+ * (`phase` when its stack names no file); a developer override is nobody's version.
+ */
+function report(
+  type: PlatformEvent['type'],
+  remote: string,
+  version: string,
+  error?: unknown,
+  phase = type.replace('-failure', ''),
+): void {
+  if (version !== 'override')
+    reportEvent(type, remote, version, error === undefined ? undefined : { error, phase });
 }
 
 /** Records which version an area runs: in loadedVersions and on the area element (data-version). */
@@ -115,7 +126,7 @@ function guard(
           return;
         } catch (error) {
           console.warn(`[shell] ${remote}@${version} failed to mount`, error);
-          report('mount-failure', remote, version);
+          report('mount-failure', remote, version, error);
           failed = true;
           await quietUnmount(inner, props);
         }
@@ -166,7 +177,7 @@ async function stableAfterCanary(
     return guard(remote, stable.version, lifecycles, retry);
   } catch (error) {
     console.warn(`[shell] ${remote}@${stable.version} failed to load`, error);
-    report('load-failure', remote, stable.version);
+    reportLoadFailure(remote, stable.version, error);
     return fallbackLifecycles(retry);
   }
 }
@@ -188,21 +199,27 @@ function canaryGuard(
   let stable: Promise<Lifecycles> | null = null;
   let mounted: AreaProps | null = null;
   let swapping: Promise<void> | null = null;
+  let watch: ReturnType<typeof watchArea> | null = null;
   const toStable = () => {
     stable ??= stableAfterCanary(remote, choice, retry);
     return stable;
   };
 
   // The canary's page threw while rendering; its boundary renders nothing and tells us.
+  // Called while React commits the boundary's empty render, before that frame: the area gets the canary's last
+  // picture back, and keeps it until stable shows something (seamless.ts): no frame with an empty area.
   const onRenderError = (error: Error) => {
     console.warn(`[shell] ${remote}@${version} failed to render; falling back to stable`, error);
-    report('render-failure', remote, version);
+    report('render-failure', remote, version, error);
     if (active !== canary || swapping) return;
+    const picture = watch?.restore() ?? [];
     swapping = (async () => {
       const next = await toStable();
       const props = mounted;
       if (!props || active !== canary) return;
-      await quietUnmount(canary, props);
+      watch?.stop();
+      await unmountBehind(props.domElement, picture, () => canary.unmount(props));
+      holdPicture(props.domElement, picture);
       active = next;
       await next.bootstrap(props);
       await next.mount(props);
@@ -217,19 +234,20 @@ function canaryGuard(
         await canary.bootstrap?.(props);
       } catch (error) {
         console.warn(`[shell] ${remote}@${version} failed to bootstrap`, error);
-        report('mount-failure', remote, version);
+        report('mount-failure', remote, version, error, 'bootstrap');
         broken = true;
       }
     },
     async mount(props) {
       mounted = props;
       if (active === canary && !broken) {
+        watch ??= watchArea(props.domElement);
         try {
           await canary.mount({ ...props, onRenderError });
           return;
         } catch (error) {
           console.warn(`[shell] ${remote}@${version} failed to mount; falling back to stable`, error);
-          report('mount-failure', remote, version);
+          report('mount-failure', remote, version, error);
           await quietUnmount(canary, props);
         }
       }
@@ -242,9 +260,32 @@ function canaryGuard(
     },
     async unmount(props) {
       mounted = null;
+      watch?.stop();
+      watch = null;
       await swapping;
       if (active === canary) await quietUnmount(canary, props);
       else await active.unmount(props);
+    },
+  };
+}
+
+/** A version's files did not load ('load-failure'), or its module threw while evaluating ('evaluate-failure'). */
+function reportLoadFailure(remote: string, version: string, error: unknown): void {
+  if (error instanceof EvaluationError) report('evaluate-failure', remote, version, error.cause, 'evaluate');
+  else report('load-failure', remote, version, error);
+}
+
+/** The lifecycles of a route's area: while it is mounted, it is the current area (areas.ts). */
+function named(remote: string, inner: Lifecycles): Lifecycles {
+  return {
+    bootstrap: (props) => inner.bootstrap(props),
+    async mount(props) {
+      areaShown(remote, true);
+      await inner.mount(props);
+    },
+    async unmount(props) {
+      areaShown(remote, false);
+      await inner.unmount(props);
     },
   };
 }
@@ -266,9 +307,9 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
       overridden ? overrideFailureText(remote, choice.manifest, 'mount') : undefined,
     );
   } catch (error) {
-    // Entry, chunk or module evaluation: counted against the version that failed.
+    // Entry, chunk or module evaluation: counted against the version that failed, named for what broke.
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
-    report('load-failure', remote, choice.version);
+    reportLoadFailure(remote, choice.version, error);
     // A failing canary falls back to stable for this person, silently when stable works.
     if (choice.fallback) return stableAfterCanary(remote, choice as CanaryChoice, retry);
     if (choice.version === 'override') {
@@ -307,7 +348,9 @@ export function registerRemotes(registry: Registry, options: RegisterOptions): v
       name: remote,
       // Again at each load: a canary that failed on this page since (remembered) is not tried again on Retry.
       app: () =>
-        loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry) as Promise<never>,
+        loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry).then((lifecycles) =>
+          named(remote, lifecycles),
+        ) as Promise<never>,
       // An administrators' route ('admin' access) is active only for a signed-in administrator: nobody else
       // loads the area's files.
       activeWhen: (location) => {
