@@ -42,13 +42,13 @@ export function describeFailure(error: unknown, phase: string): Pick<PlatformEve
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const stack = error instanceof Error ? (error.stack ?? '') : '';
   // The first frame with a URL: `at f (https://host/remotes/x/1.0.0/app.js:1:234)` or `f@https://...:1:234`.
-  const frame = /(?:https?|file):\/\/[^\s()]+?:\d+(?::\d+)?/.exec(stack)?.[0];
+  const frame = /(?:https?|file):\/\/[^\s()]+:\d+:\d+/.exec(stack)?.[0];
   let source = phase;
   if (frame) {
     try {
-      const url = new URL(frame.replace(/(:\d+)+$/, ''));
-      source = url.origin === window.location.origin ? url.pathname : url.href;
-      source += frame.slice(frame.search(/(:\d+)+$/));
+      const at = frame.search(/:\d+:\d+$/);
+      const url = new URL(frame.slice(0, at));
+      source = (url.origin === window.location.origin ? url.pathname : url.href) + frame.slice(at);
     } catch {
       source = frame;
     }
