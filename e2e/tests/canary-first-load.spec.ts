@@ -1,12 +1,12 @@
 // Issue 33, the shell's side: a canary is caught on the first page load that meets it, named for what broke with
 // its error text, and its area never blanks while stable takes its place; beacons carry the page token and the
 // page's measures. Against a served product of our own (its registry changed by the ops command line).
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { runOps } from '../ops';
 import { type Product, repoRoot, startProduct } from '../product';
 
 test.describe.configure({ mode: 'serial' });
@@ -25,13 +25,8 @@ test.afterAll(async () => {
   if (builds) rmSync(builds, { recursive: true, force: true });
 });
 
-function ops(...args: string[]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'tooling', 'ops', 'cli.mjs'), ...args], {
-    env: { ...process.env, SITE_DIR: product.siteDir, DATA_DIR: product.dataDir },
-    encoding: 'utf8',
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+/** Runs `npm run ops -- <args>` (the CLI itself) on this product's site folder. */
+const ops = (...args: string[]) => runOps(product, ...args);
 
 /** A build of mfe-static with one edit to its scripts (which must find its place), published and on 100% canary. */
 function canaryOf(version: string, pattern: RegExp, replacement: string): void {

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { collectErrors, expect, test } from '../fixtures';
+import { runOps } from '../ops';
 import { type Product, repoRoot, startProduct } from '../product';
 
 test.describe.configure({ mode: 'serial' });
@@ -34,13 +35,7 @@ test.afterAll(async () => {
 });
 
 /** Runs `npm run ops -- <args>` (the CLI itself) on this product's site folder. */
-function ops(...args: string[]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'tooling', 'ops', 'cli.mjs'), ...args], {
-    env: { ...process.env, SITE_DIR: product.siteDir, DATA_DIR: product.dataDir },
-    encoding: 'utf8',
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const ops = (...args: string[]) => runOps(product, ...args);
 
 /**
  * A new build of mfe-static with a visible change: the About page's heading says `About <label>`.
