@@ -459,8 +459,8 @@ test('the developer override panel: add an override, see it in its own room abov
 interface FailureKind {
   name: string;
   /** The event the shell reports against the canary's version, and the status field that counts it. */
-  event: 'load-failure' | 'mount-failure' | 'render-failure';
-  field: 'loadFailures' | 'mountFailures' | 'renderFailures';
+  event: 'load-failure' | 'evaluate-failure' | 'mount-failure' | 'render-failure';
+  field: 'loadFailures' | 'evaluateFailures' | 'mountFailures' | 'renderFailures';
   /** Edits the build's scripts (must change something). */
   edit?: (text: string, file: string) => string;
   /** Breaks the version on the static host once it is rolled out, instead. */
@@ -494,8 +494,9 @@ const failureKinds: Array<FailureKind & { found?: { files: number } }> = [
   },
   {
     name: 'the exposed module throws when evaluated',
-    event: 'load-failure',
-    field: 'loadFailures',
+    // Named for what broke (issue 33): ops status counts it as evaluateFailures.
+    event: 'evaluate-failure',
+    field: 'evaluateFailures',
     found: evaluationFound,
     // The first statement of the module ./app exposes (the one that exports bootstrap/mount/unmount) throws.
     edit: replacing(
@@ -624,7 +625,10 @@ async function failingCanaryVisit(browser: Browser, canary: string, event: strin
   }
 }
 
-type VersionCounts = Record<'loads' | 'loadFailures' | 'mountFailures' | 'renderFailures', number>;
+type VersionCounts = Record<
+  'loads' | 'loadFailures' | 'evaluateFailures' | 'mountFailures' | 'renderFailures',
+  number
+>;
 
 async function versionCounts(version: string): Promise<VersionCounts | undefined> {
   const status = ops('status', '--api', product.baseURL, '--json');
@@ -676,7 +680,7 @@ failureKinds.forEach((kind, index) => {
       .poll(async () => (await versionCounts(version))?.[kind.field] ?? 0, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(onCanary.length);
     const stableAfter = await versionCounts('1.0.0');
-    for (const field of ['loadFailures', 'mountFailures', 'renderFailures'] as const) {
+    for (const field of ['loadFailures', 'evaluateFailures', 'mountFailures', 'renderFailures'] as const) {
       expect(stableAfter?.[field], `stable's ${field}`).toBe(stableBefore?.[field]);
     }
 
