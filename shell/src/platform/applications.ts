@@ -10,11 +10,12 @@ import { AreaFallback, type AreaProps, type Lifecycles, session } from '@skynet/
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
-import { applyRememberedFailure, rememberFailedCanary } from '../registry/canaryFallback';
+import { applyRememberedFailure } from '../registry/canaryFallback';
 import { areaElement, areaShown } from './areas';
-import { EvaluationError, loadExposedModule, replaceFailedVersion, setManifest } from './federation';
+import { EvaluationError, loadExposedModule, setManifest } from './federation';
 import { reportEvent } from './reporting';
-import { holdPicture, unmountBehind, watchArea } from './seamless';
+
+export type CanaryChoice = Choice & { fallback: NonNullable<Choice['fallback']> };
 
 export interface LoadedRemote {
   remote: string;
@@ -28,7 +29,7 @@ export const loadedVersions = new Map<string, string>();
  * Batched, once per page load per event (see reporting.ts), a failure with its error text and where it broke
  * (`phase` when its stack names no file); a developer override is nobody's version.
  */
-function report(
+export function report(
   type: PlatformEvent['type'],
   remote: string,
   version: string,
@@ -40,7 +41,7 @@ function report(
 }
 
 /** Records which version an area runs: in loadedVersions and on the area element (data-version). */
-function markLoaded(remote: string, version: string): void {
+export function markLoaded(remote: string, version: string): void {
   loadedVersions.set(remote, version);
   areaElement(remote).dataset.version = version;
 }
@@ -71,7 +72,7 @@ export function overrideFailureText(remote: string, manifest: string, stage: 'lo
 }
 
 /** Lifecycles that show the area's fallback with Retry; used when a remote cannot load or mount. */
-function fallbackLifecycles(retry: () => void, text?: FallbackText): Lifecycles {
+export function fallbackLifecycles(retry: () => void, text?: FallbackText): Lifecycles {
   const roots = new Map<HTMLElement, ReturnType<typeof createRoot>>();
   return {
     async bootstrap() {},
@@ -88,7 +89,7 @@ function fallbackLifecycles(retry: () => void, text?: FallbackText): Lifecycles 
   };
 }
 
-async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<void> {
+export async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<void> {
   try {
     await lifecycles.unmount(props);
   } catch {
@@ -101,7 +102,7 @@ async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<v
  * Wraps a remote's lifecycles so single-spa never sees a throw: a failing mount shows the fallback in the
  * area instead of leaving the app SKIP_BECAUSE_BROKEN, and unmount always empties the area.
  */
-function guard(
+export function guard(
   remote: string,
   version: string,
   inner: Lifecycles,
@@ -147,7 +148,7 @@ function guard(
   };
 }
 
-async function tryLoad(remote: string, choice: { version: string; manifest: string }, force: boolean) {
+export async function tryLoad(remote: string, choice: { version: string; manifest: string }, force: boolean) {
   setManifest(remote, choice.manifest, force);
   const module = await loadExposedModule<unknown>(remote, './app');
   const lifecycles = (module as { default?: unknown }).default ?? module;
@@ -155,122 +156,8 @@ async function tryLoad(remote: string, choice: { version: string; manifest: stri
   return lifecycles;
 }
 
-type CanaryChoice = Choice & { fallback: NonNullable<Choice['fallback']> };
-
-/**
- * After a canary failed for this person: remembered (the next page load goes straight to stable), and the stable
- * version loaded in a clean federation state (replaceFailedVersion: nothing of the canary is reused). Resolves to
- * the stable version's guarded lifecycles, or the fallback with Retry when stable fails too; never rejects.
- */
-async function stableAfterCanary(
-  remote: string,
-  choice: CanaryChoice,
-  retry: () => void,
-): Promise<Lifecycles> {
-  const stable = choice.fallback;
-  rememberFailedCanary(remote, choice.version);
-  try {
-    replaceFailedVersion(remote, choice.manifest, stable.manifest);
-    const lifecycles = await tryLoad(remote, stable, false);
-    markLoaded(remote, stable.version);
-    report('load', remote, stable.version);
-    return guard(remote, stable.version, lifecycles, retry);
-  } catch (error) {
-    console.warn(`[shell] ${remote}@${stable.version} failed to load`, error);
-    reportLoadFailure(remote, stable.version, error);
-    return fallbackLifecycles(retry);
-  }
-}
-
-/**
- * A canary's lifecycles: any failure of the canary for this person (its mount throws, or its area's error boundary
- * catches a render error) puts the stable version in the area at once, without an error shown if stable works, and
- * reports the failure against the canary's version. Never throws to single-spa.
- */
-function canaryGuard(
-  remote: string,
-  choice: CanaryChoice,
-  canary: Lifecycles,
-  retry: () => void,
-): Lifecycles {
-  const { version } = choice;
-  let active: Lifecycles = canary;
-  let broken = false; // the canary failed to bootstrap
-  let stable: Promise<Lifecycles> | null = null;
-  let mounted: AreaProps | null = null;
-  let swapping: Promise<void> | null = null;
-  let watch: ReturnType<typeof watchArea> | null = null;
-  const toStable = () => {
-    stable ??= stableAfterCanary(remote, choice, retry);
-    return stable;
-  };
-
-  // The canary's page threw while rendering; its boundary renders nothing and tells us.
-  // Called while React commits the boundary's empty render, before that frame: the area gets the canary's last
-  // picture back, and keeps it until stable shows something (seamless.ts): no frame with an empty area.
-  const onRenderError = (error: Error) => {
-    console.warn(`[shell] ${remote}@${version} failed to render; falling back to stable`, error);
-    report('render-failure', remote, version, error);
-    if (active !== canary || swapping) return;
-    const picture = watch?.restore() ?? [];
-    swapping = (async () => {
-      const next = await toStable();
-      const props = mounted;
-      if (!props || active !== canary) return;
-      watch?.stop();
-      await unmountBehind(props.domElement, picture, () => canary.unmount(props));
-      holdPicture(props.domElement, picture);
-      active = next;
-      await next.bootstrap(props);
-      await next.mount(props);
-    })().finally(() => {
-      swapping = null;
-    });
-  };
-
-  return {
-    async bootstrap(props) {
-      try {
-        await canary.bootstrap?.(props);
-      } catch (error) {
-        console.warn(`[shell] ${remote}@${version} failed to bootstrap`, error);
-        report('mount-failure', remote, version, error, 'bootstrap');
-        broken = true;
-      }
-    },
-    async mount(props) {
-      mounted = props;
-      if (active === canary && !broken) {
-        watch ??= watchArea(props.domElement);
-        try {
-          await canary.mount({ ...props, onRenderError });
-          return;
-        } catch (error) {
-          console.warn(`[shell] ${remote}@${version} failed to mount; falling back to stable`, error);
-          report('mount-failure', remote, version, error);
-          await quietUnmount(canary, props);
-        }
-      }
-      if (active === canary) {
-        const next = await toStable();
-        active = next;
-        await next.bootstrap(props);
-      }
-      await active.mount(props);
-    },
-    async unmount(props) {
-      mounted = null;
-      watch?.stop();
-      watch = null;
-      await swapping;
-      if (active === canary) await quietUnmount(canary, props);
-      else await active.unmount(props);
-    },
-  };
-}
-
 /** A version's files did not load ('load-failure'), or its module threw while evaluating ('evaluate-failure'). */
-function reportLoadFailure(remote: string, version: string, error: unknown): void {
+export function reportLoadFailure(remote: string, version: string, error: unknown): void {
   if (error instanceof EvaluationError) report('evaluate-failure', remote, version, error.cause, 'evaluate');
   else report('load-failure', remote, version, error);
 }
@@ -293,11 +180,13 @@ function named(remote: string, inner: Lifecycles): Lifecycles {
 /** Loads the remote's lifecycles; never rejects, so single-spa never marks the app broken. */
 async function loadApplication(remote: string, choice: Choice | null, attempt: number, retry: () => void) {
   if (!choice) return fallbackLifecycles(retry);
+  // A canary's guard is code only canary visitors need (canary.ts): fetched alongside the canary's own.
+  const canaryCode = choice.fallback ? import(/* webpackChunkName: "canary" */ './canary') : null;
   try {
     const lifecycles = await tryLoad(remote, choice, attempt > 0);
     markLoaded(remote, choice.version);
     report('load', remote, choice.version);
-    if (choice.fallback) return canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
+    if (canaryCode) return (await canaryCode).canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
     const overridden = choice.version === 'override';
     return guard(
       remote,
@@ -311,7 +200,7 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
     reportLoadFailure(remote, choice.version, error);
     // A failing canary falls back to stable for this person, silently when stable works.
-    if (choice.fallback) return stableAfterCanary(remote, choice as CanaryChoice, retry);
+    if (canaryCode) return (await canaryCode).stableAfterCanary(remote, choice as CanaryChoice, retry);
     if (choice.version === 'override') {
       return fallbackLifecycles(retry, overrideFailureText(remote, choice.manifest, 'load'));
     }
