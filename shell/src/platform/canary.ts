@@ -3,6 +3,7 @@
 // code): a visitor on stable versions only never downloads it.
 import type { AreaProps, Lifecycles } from '@skynet/shared';
 import { rememberFailedCanary } from '../registry/canaryFallback';
+import { replaceFailedVersion } from './federation';
 import {
   type CanaryChoice,
   fallbackLifecycles,
@@ -12,8 +13,7 @@ import {
   report,
   reportLoadFailure,
   tryLoad,
-} from './applications';
-import { replaceFailedVersion } from './federation';
+} from './lifecycles';
 import { holdPicture, unmountBehind, watchArea } from './seamless';
 
 /**

@@ -5,8 +5,8 @@
 // buffered entries, so what happened before it arrived is still measured.
 import type { PlatformMeasureName } from '@skynet/contract';
 import { onCLS, onINP, onLCP } from 'web-vitals';
-import { loadedVersions } from './applications';
 import { currentArea, firstArea } from './areas';
+import { loadedVersions } from './lifecycles';
 import { reportMeasure } from './reporting';
 
 function measure(metric: PlatformMeasureName, remote: string | undefined, value: number): void {
