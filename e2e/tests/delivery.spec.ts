@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { collectErrors, expect, test } from '../fixtures';
+import { runOps } from '../ops';
 import { type Product, repoRoot, startProduct } from '../product';
 
 test.describe.configure({ mode: 'serial' });
@@ -34,13 +35,7 @@ test.afterAll(async () => {
 });
 
 /** Runs `npm run ops -- <args>` (the CLI itself) on this product's site folder. */
-function ops(...args: string[]) {
-  const run = spawnSync(process.execPath, [join(repoRoot, 'tooling', 'ops', 'cli.mjs'), ...args], {
-    env: { ...process.env, SITE_DIR: product.siteDir, DATA_DIR: product.dataDir },
-    encoding: 'utf8',
-  });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
+const ops = (...args: string[]) => runOps(product, ...args);
 
 /**
  * A new build of mfe-static with a visible change: the About page's heading says `About <label>`.
@@ -465,8 +460,8 @@ test('the developer override panel: add an override, see it in its own room abov
 interface FailureKind {
   name: string;
   /** The event the shell reports against the canary's version, and the status field that counts it. */
-  event: 'load-failure' | 'mount-failure' | 'render-failure';
-  field: 'loadFailures' | 'mountFailures' | 'renderFailures';
+  event: 'load-failure' | 'evaluate-failure' | 'mount-failure' | 'render-failure';
+  field: 'loadFailures' | 'evaluateFailures' | 'mountFailures' | 'renderFailures';
   /** Edits the build's scripts (must change something). */
   edit?: (text: string, file: string) => string;
   /** Breaks the version on the static host once it is rolled out, instead. */
@@ -500,8 +495,9 @@ const failureKinds: Array<FailureKind & { found?: { files: number } }> = [
   },
   {
     name: 'the exposed module throws when evaluated',
-    event: 'load-failure',
-    field: 'loadFailures',
+    // Named for what broke (issue 33): ops status counts it as evaluateFailures.
+    event: 'evaluate-failure',
+    field: 'evaluateFailures',
     found: evaluationFound,
     // The first statement of the module ./app exposes (the one that exports bootstrap/mount/unmount) throws.
     edit: replacing(
@@ -630,7 +626,10 @@ async function failingCanaryVisit(browser: Browser, canary: string, event: strin
   }
 }
 
-type VersionCounts = Record<'loads' | 'loadFailures' | 'mountFailures' | 'renderFailures', number>;
+type VersionCounts = Record<
+  'loads' | 'loadFailures' | 'evaluateFailures' | 'mountFailures' | 'renderFailures',
+  number
+>;
 
 async function versionCounts(version: string): Promise<VersionCounts | undefined> {
   const status = ops('status', '--api', product.baseURL, '--json');
@@ -682,7 +681,7 @@ failureKinds.forEach((kind, index) => {
       .poll(async () => (await versionCounts(version))?.[kind.field] ?? 0, { timeout: 15_000 })
       .toBeGreaterThanOrEqual(onCanary.length);
     const stableAfter = await versionCounts('1.0.0');
-    for (const field of ['loadFailures', 'mountFailures', 'renderFailures'] as const) {
+    for (const field of ['loadFailures', 'evaluateFailures', 'mountFailures', 'renderFailures'] as const) {
       expect(stableAfter?.[field], `stable's ${field}`).toBe(stableBefore?.[field]);
     }
 

@@ -5,7 +5,7 @@
 // @skynet/kit, which each package bundles; facts the packages agree on live in @skynet/contract.
 export { getRuntimeConfig, parseRuntimeConfig, type RuntimeConfig, setRuntimeConfig } from './config';
 export { cacheIds } from './http/cache';
-export { errorText, http, httpClient } from './http/client';
+export { type ApiPage, errorText, http, httpClient, setApiPage } from './http/client';
 export { getEnvelope, unwrap } from './http/envelope';
 export { onUnauthorized } from './http/events';
 export { readToken } from './http/token';

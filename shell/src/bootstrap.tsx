@@ -12,6 +12,7 @@ import {
   parseRuntimeConfig,
   prerenderedRemote,
   session,
+  setApiPage,
   setRemoteLoader,
   setRuntimeConfig,
 } from '@skynet/shared';
@@ -23,6 +24,7 @@ import { registerRemotes } from './platform/applications';
 import { provideBundlerRuntime } from './platform/bundlerRuntime';
 import { addRuntimePlugins, loadExposedModule } from './platform/federation';
 import { integrityPlugin } from './platform/integrity';
+import { pageToken } from './platform/page';
 import { startupJson } from './platform/startup';
 import { warmUp } from './platform/warmUp';
 import { integrityIndex } from './registry/integrity';
@@ -80,6 +82,7 @@ async function boot() {
   }
 
   setRemoteLoader((remote, module) => loadExposedModule(remote, module));
+  setApiPage({ token: pageToken() });
   registerRemotes(registry, { visitor: visitorId(), overrides });
   warmUp(registry, window.location.pathname);
 
@@ -109,6 +112,17 @@ async function boot() {
     if (!getMountedApps().includes(owner) && !checkActivityFunctions(window.location).includes(owner))
       dropPrerendered();
   });
+  // The page's measures (platform/vitals.ts): their code once the first area is up and the browser idle.
+  const vitals = () =>
+    void import(/* webpackChunkName: "vitals" */ './platform/vitals').then((v) => v.observeVitals());
+  window.addEventListener(
+    'single-spa:first-mount',
+    () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(vitals, { timeout: 3000 })
+        : setTimeout(vitals, 1000),
+    { once: true },
+  );
   start({ urlRerouteOnly: true });
   await session.start();
 }

@@ -1,6 +1,6 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
-import type { Envelope, Id, PlatformEvent, SignupPayload } from '@skynet/contract';
+import type { Envelope, Id, SignupPayload } from '@skynet/contract';
 import {
   cacheIds,
   getEnvelope as get,
@@ -375,13 +375,14 @@ export const platformApi = {
   /**
    * Plain fetch, not the HTTP client: a page that makes no other call never downloads axios for its reports. Not
    * `keepalive` (a page being left sends its last reports with sendBeacon instead), and the answer is always read:
-   * a keepalive request, or one whose refused answer is left unread, stays open in the browser.
+   * a keepalive request, or one whose refused answer is left unread, stays open in the browser. The body carries
+   * the page token (counted only with it, issue 33); the answer is an empty 204.
    */
-  async report(events: PlatformEvent[]): Promise<void> {
+  async report(body: BodyOf<'reportPlatformEvents'>): Promise<void> {
     const response = await fetch(`${getRuntimeConfig().apiBaseUrl}/platform/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ events } satisfies BodyOf<'reportPlatformEvents'>),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
     });
     const answer = await response.text();

@@ -2,7 +2,7 @@ import { TOKEN_KEY } from '@skynet/contract';
 import type { AxiosCacheInstance } from 'axios-cache-interceptor';
 import { setRuntimeConfig } from '../config';
 import { CACHE_PREFIX, isCachedPath } from './cache';
-import { httpClient } from './client';
+import { httpClient, setApiPage } from './client';
 
 type Seen = { url?: string; headers: Record<string, unknown> };
 
@@ -79,4 +79,32 @@ test.each([
   ['/planet/earth/extra', false],
 ])('cache rule for %s is %s', (path, cached) => {
   expect(isCachedPath(path)).toBe(cached);
+});
+
+test('calls to the API name their page: the page token and the area of the current route', async () => {
+  const seen = recordRequests();
+  await http.get('/faqs');
+  expect(seen[0]?.headers['x-skynet-page']).toBeUndefined();
+  expect(seen[0]?.headers['x-skynet-area']).toBeUndefined();
+
+  setApiPage({ token: 'claims.signature', area: 'mfe-feed' });
+  await http.get('/feed', { params: { page: 1 } });
+  expect(seen[1]?.headers['x-skynet-page']).toBe('claims.signature');
+  expect(seen[1]?.headers['x-skynet-area']).toBe('mfe-feed');
+
+  // A page of the shell's own (no area): the token still goes, the area no longer.
+  setApiPage({ area: undefined });
+  await http.post('/faqs', { query: 'mars' });
+  expect(seen[2]?.headers['x-skynet-page']).toBe('claims.signature');
+  expect(seen[2]?.headers['x-skynet-area']).toBeUndefined();
+  setApiPage({ token: undefined });
+});
+
+test('a call to another host never carries the page token', async () => {
+  const seen = recordRequests();
+  setApiPage({ token: 'claims.signature', area: 'mfe-map' });
+  await http.get('https://elsewhere.example.test/file.json');
+  expect(seen[0]?.headers['x-skynet-page']).toBeUndefined();
+  expect(seen[0]?.headers['x-skynet-area']).toBeUndefined();
+  setApiPage({ token: undefined, area: undefined });
 });

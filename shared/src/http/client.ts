@@ -1,5 +1,6 @@
 // The one HTTP client (axios with axios-cache-interceptor). The libraries load with the first request, not with the
 // page: a signed-out visitor's first screens make no API call and never download them (issue 9, ~17 KB gzip).
+import { AREA_HEADER, PAGE_TOKEN_HEADER } from '@skynet/contract';
 import type { AxiosError } from 'axios';
 import type { AxiosCacheInstance, buildMemoryStorage, buildWebStorage } from 'axios-cache-interceptor';
 import { getRuntimeConfig, onRuntimeConfig } from '../config';
@@ -16,6 +17,21 @@ function storage(build: { web: typeof buildWebStorage; memory: typeof buildMemor
   } catch {
     return build.memory();
   }
+}
+
+/** What API calls say about the page that made them (issue 33): the server counts answers per remote version. */
+export interface ApiPage {
+  /** The page token from the page's head start. */
+  token?: string;
+  /** The remote whose area shows the current route; undefined on a page of the shell's own. */
+  area?: string;
+}
+
+const page: ApiPage = {};
+
+/** The shell names the page: its token once, the area each time a route's area mounts (or none). */
+export function setApiPage(next: ApiPage): void {
+  Object.assign(page, next);
 }
 
 /** Marks a request already sent again after a token refresh. */
@@ -49,6 +65,12 @@ async function createHttp(): Promise<AxiosCacheInstance> {
   instance.interceptors.request.use((request) => {
     const token = readToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    // Calls to the API base only (a relative URL, or one under it): no other host learns the page token.
+    const url = request.url ?? '';
+    if (!/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith(getRuntimeConfig().apiBaseUrl)) {
+      if (page.token) request.headers.set(PAGE_TOKEN_HEADER, page.token);
+      if (page.area) request.headers.set(AREA_HEADER, page.area);
+    }
     return request;
   });
   // A 401 with a token: the access token may just have expired. The session renews it once (the refresh cookie) and

@@ -1,250 +1,39 @@
 import {
   type VersionChoice as Choice,
   chooseVersion,
-  type PlatformEvent,
   type Registry,
   type RemoteEntry,
   remoteActive,
 } from '@skynet/contract';
-import { AreaFallback, type AreaProps, type Lifecycles, session } from '@skynet/shared';
-import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type AreaProps, type Lifecycles, session } from '@skynet/shared';
 import { getAppStatus, registerApplication, triggerAppChange, unloadApplication } from 'single-spa';
-import { applyRememberedFailure, rememberFailedCanary } from '../registry/canaryFallback';
-import { areaElement } from './areas';
-import { loadExposedModule, replaceFailedVersion, setManifest } from './federation';
-import { reportEvent } from './reporting';
+import { applyRememberedFailure } from '../registry/canaryFallback';
+import { areaElement, areaShown } from './areas';
+import { setManifest } from './federation';
+import {
+  type CanaryChoice,
+  fallbackLifecycles,
+  guard,
+  markLoaded,
+  overrideFailureText,
+  report,
+  reportLoadFailure,
+  tryLoad,
+} from './lifecycles';
 
-export interface LoadedRemote {
-  remote: string;
-  version: string;
-}
+export { type LoadedRemote, loadedVersions, overrideFailureText } from './lifecycles';
 
-/** Which version of each remote this page load used: tests and ops read it. */
-export const loadedVersions = new Map<string, string>();
-
-/** Batched, once per page load per event (see reporting.ts); a developer override is nobody's version. */
-function report(type: PlatformEvent['type'], remote: string, version: string): void {
-  if (version !== 'override') reportEvent(type, remote, version);
-}
-
-/** Records which version an area runs: in loadedVersions and on the area element (data-version). */
-function markLoaded(remote: string, version: string): void {
-  loadedVersions.set(remote, version);
-  areaElement(remote).dataset.version = version;
-}
-
-function isLifecycles(value: unknown): value is Lifecycles {
-  const candidate = value as Partial<Lifecycles> | null;
-  return typeof candidate?.mount === 'function' && typeof candidate?.unmount === 'function';
-}
-
-/** What the area says instead of the usual fallback text (a developer override that did not load). */
-interface FallbackText {
-  title: string;
-  detail: string;
-}
-
-/**
- * A developer override that cannot load or mount says so, naming where it looked, instead of the generic "not
- * responding": the developer's dev server is down, or the URL is not a build of this remote.
- */
-export function overrideFailureText(remote: string, manifest: string, stage: 'load' | 'mount'): FallbackText {
+/** The lifecycles of a route's area: while it is mounted, it is the current area (areas.ts). */
+function named(remote: string, inner: Lifecycles): Lifecycles {
   return {
-    title: `Developer override: ${remote} did not ${stage} from ${manifest}.`,
-    detail:
-      stage === 'load'
-        ? `Is its dev server running (npm run dev -- ${remote})? Retry once it is, or clear the override in the banner above to get the site's version.`
-        : `The code there loaded but its mount() failed: see the browser console. Retry after a fix, or clear the override in the banner above.`,
-  };
-}
-
-/** Lifecycles that show the area's fallback with Retry; used when a remote cannot load or mount. */
-function fallbackLifecycles(retry: () => void, text?: FallbackText): Lifecycles {
-  const roots = new Map<HTMLElement, ReturnType<typeof createRoot>>();
-  return {
-    async bootstrap() {},
-    async mount({ domElement }) {
-      const root = createRoot(domElement);
-      roots.set(domElement, root);
-      root.render(createElement(AreaFallback, { onRetry: retry, ...text }));
-    },
-    async unmount({ domElement }) {
-      roots.get(domElement)?.unmount();
-      roots.delete(domElement);
-      domElement.replaceChildren();
-    },
-  };
-}
-
-async function quietUnmount(lifecycles: Lifecycles, props: AreaProps): Promise<void> {
-  try {
-    await lifecycles.unmount(props);
-  } catch {
-    // Whatever it left goes below.
-  }
-  props.domElement.replaceChildren();
-}
-
-/**
- * Wraps a remote's lifecycles so single-spa never sees a throw: a failing mount shows the fallback in the
- * area instead of leaving the app SKIP_BECAUSE_BROKEN, and unmount always empties the area.
- */
-function guard(
-  remote: string,
-  version: string,
-  inner: Lifecycles,
-  retry: () => void,
-  text?: FallbackText,
-): Lifecycles {
-  const fallback = fallbackLifecycles(retry, text);
-  let failed = false;
-  return {
-    async bootstrap(props) {
-      try {
-        await inner.bootstrap?.(props);
-      } catch (error) {
-        console.warn(`[shell] ${remote}@${version} failed to bootstrap`, error);
-        failed = true;
-      }
-    },
+    bootstrap: (props) => inner.bootstrap(props),
     async mount(props) {
-      if (!failed) {
-        try {
-          await inner.mount(props);
-          return;
-        } catch (error) {
-          console.warn(`[shell] ${remote}@${version} failed to mount`, error);
-          report('mount-failure', remote, version);
-          failed = true;
-          await quietUnmount(inner, props);
-        }
-      }
-      await fallback.mount(props);
+      areaShown(remote, true);
+      await inner.mount(props);
     },
     async unmount(props) {
-      if (failed) await fallback.unmount(props);
-      else {
-        try {
-          await inner.unmount(props);
-        } catch (error) {
-          console.warn(`[shell] ${remote}@${version} failed to unmount`, error);
-          props.domElement.replaceChildren();
-        }
-      }
-    },
-  };
-}
-
-async function tryLoad(remote: string, choice: { version: string; manifest: string }, force: boolean) {
-  setManifest(remote, choice.manifest, force);
-  const module = await loadExposedModule<unknown>(remote, './app');
-  const lifecycles = (module as { default?: unknown }).default ?? module;
-  if (!isLifecycles(lifecycles)) throw new Error(`${remote}@${choice.version} ./app exposes no lifecycles`);
-  return lifecycles;
-}
-
-type CanaryChoice = Choice & { fallback: NonNullable<Choice['fallback']> };
-
-/**
- * After a canary failed for this person: remembered (the next page load goes straight to stable), and the stable
- * version loaded in a clean federation state (replaceFailedVersion: nothing of the canary is reused). Resolves to
- * the stable version's guarded lifecycles, or the fallback with Retry when stable fails too; never rejects.
- */
-async function stableAfterCanary(
-  remote: string,
-  choice: CanaryChoice,
-  retry: () => void,
-): Promise<Lifecycles> {
-  const stable = choice.fallback;
-  rememberFailedCanary(remote, choice.version);
-  try {
-    replaceFailedVersion(remote, choice.manifest, stable.manifest);
-    const lifecycles = await tryLoad(remote, stable, false);
-    markLoaded(remote, stable.version);
-    report('load', remote, stable.version);
-    return guard(remote, stable.version, lifecycles, retry);
-  } catch (error) {
-    console.warn(`[shell] ${remote}@${stable.version} failed to load`, error);
-    report('load-failure', remote, stable.version);
-    return fallbackLifecycles(retry);
-  }
-}
-
-/**
- * A canary's lifecycles: any failure of the canary for this person (its mount throws, or its area's error boundary
- * catches a render error) puts the stable version in the area at once, without an error shown if stable works, and
- * reports the failure against the canary's version. Never throws to single-spa.
- */
-function canaryGuard(
-  remote: string,
-  choice: CanaryChoice,
-  canary: Lifecycles,
-  retry: () => void,
-): Lifecycles {
-  const { version } = choice;
-  let active: Lifecycles = canary;
-  let broken = false; // the canary failed to bootstrap
-  let stable: Promise<Lifecycles> | null = null;
-  let mounted: AreaProps | null = null;
-  let swapping: Promise<void> | null = null;
-  const toStable = () => {
-    stable ??= stableAfterCanary(remote, choice, retry);
-    return stable;
-  };
-
-  // The canary's page threw while rendering; its boundary renders nothing and tells us.
-  const onRenderError = (error: Error) => {
-    console.warn(`[shell] ${remote}@${version} failed to render; falling back to stable`, error);
-    report('render-failure', remote, version);
-    if (active !== canary || swapping) return;
-    swapping = (async () => {
-      const next = await toStable();
-      const props = mounted;
-      if (!props || active !== canary) return;
-      await quietUnmount(canary, props);
-      active = next;
-      await next.bootstrap(props);
-      await next.mount(props);
-    })().finally(() => {
-      swapping = null;
-    });
-  };
-
-  return {
-    async bootstrap(props) {
-      try {
-        await canary.bootstrap?.(props);
-      } catch (error) {
-        console.warn(`[shell] ${remote}@${version} failed to bootstrap`, error);
-        report('mount-failure', remote, version);
-        broken = true;
-      }
-    },
-    async mount(props) {
-      mounted = props;
-      if (active === canary && !broken) {
-        try {
-          await canary.mount({ ...props, onRenderError });
-          return;
-        } catch (error) {
-          console.warn(`[shell] ${remote}@${version} failed to mount; falling back to stable`, error);
-          report('mount-failure', remote, version);
-          await quietUnmount(canary, props);
-        }
-      }
-      if (active === canary) {
-        const next = await toStable();
-        active = next;
-        await next.bootstrap(props);
-      }
-      await active.mount(props);
-    },
-    async unmount(props) {
-      mounted = null;
-      await swapping;
-      if (active === canary) await quietUnmount(canary, props);
-      else await active.unmount(props);
+      areaShown(remote, false);
+      await inner.unmount(props);
     },
   };
 }
@@ -252,11 +41,13 @@ function canaryGuard(
 /** Loads the remote's lifecycles; never rejects, so single-spa never marks the app broken. */
 async function loadApplication(remote: string, choice: Choice | null, attempt: number, retry: () => void) {
   if (!choice) return fallbackLifecycles(retry);
+  // A canary's guard is code only canary visitors need (canary.ts): fetched alongside the canary's own.
+  const canaryCode = choice.fallback ? import(/* webpackChunkName: "canary" */ './canary') : null;
   try {
     const lifecycles = await tryLoad(remote, choice, attempt > 0);
     markLoaded(remote, choice.version);
     report('load', remote, choice.version);
-    if (choice.fallback) return canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
+    if (canaryCode) return (await canaryCode).canaryGuard(remote, choice as CanaryChoice, lifecycles, retry);
     const overridden = choice.version === 'override';
     return guard(
       remote,
@@ -266,11 +57,11 @@ async function loadApplication(remote: string, choice: Choice | null, attempt: n
       overridden ? overrideFailureText(remote, choice.manifest, 'mount') : undefined,
     );
   } catch (error) {
-    // Entry, chunk or module evaluation: counted against the version that failed.
+    // Entry, chunk or module evaluation: counted against the version that failed, named for what broke.
     console.warn(`[shell] ${remote}@${choice.version} failed to load`, error);
-    report('load-failure', remote, choice.version);
+    reportLoadFailure(remote, choice.version, error);
     // A failing canary falls back to stable for this person, silently when stable works.
-    if (choice.fallback) return stableAfterCanary(remote, choice as CanaryChoice, retry);
+    if (canaryCode) return (await canaryCode).stableAfterCanary(remote, choice as CanaryChoice, retry);
     if (choice.version === 'override') {
       return fallbackLifecycles(retry, overrideFailureText(remote, choice.manifest, 'load'));
     }
@@ -307,7 +98,9 @@ export function registerRemotes(registry: Registry, options: RegisterOptions): v
       name: remote,
       // Again at each load: a canary that failed on this page since (remembered) is not tried again on Retry.
       app: () =>
-        loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry) as Promise<never>,
+        loadApplication(remote, applyRememberedFailure(remote, choice), attempt, retry).then((lifecycles) =>
+          named(remote, lifecycles),
+        ) as Promise<never>,
       // An administrators' route ('admin' access) is active only for a signed-in administrator: nobody else
       // loads the area's files.
       activeWhen: (location) => {

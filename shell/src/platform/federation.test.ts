@@ -1,5 +1,5 @@
-import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { replaceFailedVersion, setManifest } from './federation';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { EvaluationError, loadExposedModule, replaceFailedVersion, setManifest } from './federation';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
@@ -50,4 +50,30 @@ test('replacing a failed canary leaves nothing of it for the stable entry to reu
   const calls = jest.mocked(registerRemotes).mock.calls.length;
   setManifest('mfe-static', stable);
   expect(jest.mocked(registerRemotes).mock.calls).toHaveLength(calls);
+});
+
+test("a module that throws while evaluating is evaluated once: the warm-up's failure is the real load's, with its own error", async () => {
+  setManifest('mfe-feed', '/remotes/mfe-feed/1.1.0/mf-manifest.json');
+  let evaluations = 0;
+  jest.mocked(loadRemote).mockResolvedValue(() => {
+    evaluations += 1;
+    // The bundler keeps a module that threw half-run: a second evaluation would answer its empty exports.
+    if (evaluations > 1) return {};
+    throw new Error('canary evaluation');
+  });
+  const warmUp = loadExposedModule('mfe-feed', './app');
+  await expect(warmUp).rejects.toBeInstanceOf(EvaluationError);
+  const real = loadExposedModule('mfe-feed', './app');
+  await expect(real).rejects.toMatchObject({
+    cause: expect.objectContaining({ message: 'canary evaluation' }),
+  });
+  expect(evaluations).toBe(1);
+  expect(loadRemote).toHaveBeenCalledWith('mfe_feed/app', { loadFactory: false, from: 'runtime' });
+
+  // Files that do not load are a plain error, not an evaluation's.
+  setManifest('mfe-feed', '/remotes/mfe-feed/1.0.0/mf-manifest.json');
+  jest.mocked(loadRemote).mockRejectedValueOnce(new Error('Loading chunk 710 failed.'));
+  const missing = loadExposedModule('mfe-feed', './app');
+  await expect(missing).rejects.toThrow('Loading chunk 710 failed.');
+  await expect(missing).rejects.not.toBeInstanceOf(EvaluationError);
 });

@@ -5,8 +5,6 @@
 import {
   chooseVersion,
   findRoute,
-  HEAD_START_ELEMENT_ID,
-  type HeadStartBlock,
   parseRegistry,
   REGISTRY_PATH,
   type Registry,
@@ -17,20 +15,10 @@ import { loadHttpLibraries } from '@skynet/shared/http-libraries';
 import { applyRememberedFailure } from '../registry/canaryFallback';
 import { integrityIndex } from '../registry/integrity';
 import { visitorId } from '../registry/select';
+import { headStartBlock } from './page';
 import { remoteEntryUrl } from './remoteEntryUrl';
 
 const requests = new Map<string, Promise<unknown>>();
-
-/** The page's head start (site/src/head-start.ts), as far as the shell reads it; empty without one. */
-function headStartBlock(): Partial<Record<keyof HeadStartBlock, unknown>> {
-  try {
-    const block = document.getElementById(HEAD_START_ELEMENT_ID);
-    const parsed: unknown = block ? JSON.parse(block.textContent ?? '') : null;
-    return typeof parsed === 'object' && parsed !== null ? parsed : {};
-  } catch {
-    return {};
-  }
-}
 
 /** The site files the page carries (/config.json and /remotes.json as they were when it was served), by URL path. */
 function filesInPage(): Record<string, unknown> {

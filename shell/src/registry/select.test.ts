@@ -1,4 +1,10 @@
-import { canaryBucket as bucket, chooseVersion, type RemoteEntry } from '@skynet/contract';
+import {
+  canaryBucket as bucket,
+  chooseVersion,
+  HEAD_START_ELEMENT_ID,
+  type RemoteEntry,
+  VISITOR_KEY,
+} from '@skynet/contract';
 import { visitorId } from './select';
 
 const entry = (percent: number): RemoteEntry => ({
@@ -74,4 +80,34 @@ describe('canary selection', () => {
     expect(id).not.toBe('anonymous');
     expect(visitorId()).toBe(id);
   });
+
+  it('takes the visitor the page token names, so the bucket the server signed is the one the shell picks', () => {
+    window.localStorage.setItem(VISITOR_KEY, 'an-old-browser-id');
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = HEAD_START_ELEMENT_ID;
+    block.textContent = JSON.stringify({ api: '/api', release: pageTokenFor('visitor-from-the-cookie') });
+    document.body.appendChild(block);
+    try {
+      expect(visitorId()).toBe('visitor-from-the-cookie');
+    } finally {
+      block.remove();
+    }
+    // The next page without a head start (the dev server) keeps the same bucket.
+    expect(window.localStorage.getItem(VISITOR_KEY)).toBe('visitor-from-the-cookie');
+    expect(visitorId()).toBe('visitor-from-the-cookie');
+  });
+
+  it('ignores a head start whose token is not one', () => {
+    window.localStorage.setItem(VISITOR_KEY, 'kept');
+    expect(visitorId(window.localStorage, undefined)).toBe('kept');
+    expect(visitorId(window.localStorage, '')).toBe('kept');
+  });
 });
+
+/** A page token as the server writes it (claims in base64url, then a signature the shell does not check). */
+function pageTokenFor(visitor: string): string {
+  const claims = { page: 'p1', visitor, revision: 3, expires: Date.now() + 60_000, versions: {} };
+  const body = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${body}.c2lnbmF0dXJl`;
+}

@@ -1,17 +1,23 @@
 // Which version of a remote this browser gets is @skynet/contract's chooseVersion (the canary split, sticky per
-// visitor); this is the visitor id it is keyed on, kept in this browser.
-import { VISITOR_KEY } from '@skynet/contract';
+// visitor); this is the visitor id it is keyed on.
+import { readPageToken, VISITOR_KEY } from '@skynet/contract';
+import { pageToken } from '../platform/page';
 
-/** A random id per browser, so a canary split is sticky per person across reloads. */
-export function visitorId(storage: Storage = window.localStorage): string {
+/**
+ * The visitor the page token names (the server's `skynet_visitor` cookie, issue 33), so the bucket the server
+ * signed and the shell's choice agree; kept in this browser, so a page without a token (the dev server) stays in
+ * the same bucket. Without either, a random id, kept. Sticky per person across reloads.
+ */
+export function visitorId(
+  storage: Storage = window.localStorage,
+  signed: string | undefined = readPageToken(pageToken())?.visitor,
+): string {
   try {
-    let id = storage.getItem(VISITOR_KEY);
-    if (!id) {
-      id = crypto.randomUUID();
-      storage.setItem(VISITOR_KEY, id);
-    }
+    const kept = storage.getItem(VISITOR_KEY);
+    const id = signed || kept || crypto.randomUUID();
+    if (id !== kept) storage.setItem(VISITOR_KEY, id);
     return id;
   } catch {
-    return 'anonymous';
+    return signed || 'anonymous';
   }
 }
