@@ -122,8 +122,10 @@ export function versionHealth(summary, remote, version) {
       .reduce((sum, row) => sum + row.count, 0);
   const loads = count('load');
   const loadFailures = count('load-failure');
-  const failures = loadFailures + count('mount-failure') + count('render-failure');
-  const tries = loads + loadFailures;
+  // A module that throws while it evaluates never loaded either (issue 33: named for what broke).
+  const evaluateFailures = count('evaluate-failure');
+  const failures = loadFailures + evaluateFailures + count('mount-failure') + count('render-failure');
+  const tries = loads + loadFailures + evaluateFailures;
   const rate = tries > 0 ? Math.min(1, failures / tries) : failures > 0 ? 1 : 0;
   return { loads, tries, failures, rate };
 }

@@ -127,6 +127,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
         built: entry.versions[version]?.built ?? null,
         loads: count('load'),
         loadFailures: count('load-failure'),
+        evaluateFailures: count('evaluate-failure'),
         mountFailures: count('mount-failure'),
         renderFailures: count('render-failure'),
         failureRate: versionHealth(events, name, version).rate,
@@ -187,7 +188,7 @@ export function formatStatus(report) {
     for (const version of remote.versions) {
       const counts = report.eventsError
         ? ''
-        : `  loads ${version.loads}, load failures ${version.loadFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
+        : `  loads ${version.loads}, load failures ${version.loadFailures}, evaluate failures ${version.evaluateFailures}, mount failures ${version.mountFailures}, render failures ${version.renderFailures}` +
           (version.lastFailure ? ` (last ${version.lastFailure})` : '');
       const built = version.built
         ? `  (built with kit ${version.built.kit ?? '?'}, contract ${version.built.contract ?? '?'})`
