@@ -17,12 +17,19 @@ describe('CORS preflight', () => {
       },
     });
 
-  it('allows Authorization, Content-Type and Idempotency-Key from an allowed origin', async () => {
+  it('allows Authorization, Content-Type, Idempotency-Key and the page headers from an allowed origin', async () => {
     const r = await preflight('https://app.example');
     assert.equal(r.statusCode, 204);
     assert.equal(r.headers['access-control-allow-origin'], 'https://app.example');
     const allowed = String(r.headers['access-control-allow-headers']).split(/,\s*/);
-    assert.deepEqual(allowed, ['Authorization', 'Content-Type', 'Idempotency-Key']);
+    // Issue 33: a remote developed against a deployed site names its page token and area on its calls too.
+    assert.deepEqual(allowed, [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'x-skynet-page',
+      'x-skynet-area',
+    ]);
   });
 
   it('allows nothing to another origin', async () => {

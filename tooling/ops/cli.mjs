@@ -269,7 +269,6 @@ async function main(argv) {
         routes: routesOfBuild(from),
         reason,
         built: recorded.built,
-        newRemote: 'files',
       });
       const built = recorded.built
         ? ` (built with kit ${recorded.built.kit ?? '?'}, contract ${recorded.built.contract ?? '?'})`
@@ -279,12 +278,6 @@ async function main(argv) {
           ? `published ${name}@${result.version} (${Object.keys(result.files).length} files)${built} to ${site}/remotes/${name}/${result.version}/`
           : `${name}@${result.version} is already published with these files: nothing to do`,
       );
-      if (!result.registered) {
-        console.log(
-          `${name} is not in the registry yet: \`npm run ops -- rollout ${name} ${result.version}\` makes it live ` +
-            '(registered with the routes its build carries)',
-        );
-      }
       return 0;
     }
     case 'rollout': {
