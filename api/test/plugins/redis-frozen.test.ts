@@ -114,7 +114,8 @@ describe('Redis frozen (SIGSTOP) and thawed under two API processes', {
     ];
     for (const [what, fn] of answers) {
       const { value, ms } = await timed(fn);
-      assert.equal(value.status, 200, `${what}: ${value.body.error}`);
+      // A beacon answers 204 (issue 33: accepted, counted only under a page token).
+      assert.equal(value.status, what === 'a telemetry beacon' ? 204 : 200, `${what}: ${value.body?.error}`);
       assert.ok(ms < BUDGET_MS, `${what} took ${ms} ms`);
       took.push(`${what} ${ms} ms`);
       if (what === 'a post') postId = (value.body as { value: { _id: string } }).value._id;
