@@ -38,7 +38,7 @@ export function sitePort(app: FastifyInstance, config: Config): SitePort {
               sameSite: 'Lax',
               secure: config.publicOrigin.startsWith('https:'),
             });
-      return { token: app.pageTokens.issue(registry, visitor), setCookie };
+      return { token: app.pageTokens.issue(registry, visitor), visitor, setCookie };
     },
     countRemoteFile: (remote, version, status) => app.apiAnswers.count(remote, version, status, 'files'),
     addHealthCheck: (name, check) => app.health.addCheck(name, check),

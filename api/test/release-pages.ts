@@ -66,9 +66,10 @@ export async function visit(app: FastifyInstance, cookie?: string): Promise<Visi
     res.body,
   )?.[1];
   assert.ok(block, 'the page carries its head start');
-  const token = JSON.parse(block).release as string;
+  const { release: token, visitor } = JSON.parse(block) as { release: string; visitor: string };
   const claims = readPageToken(token);
   assert.ok(claims, 'the head start carries a page token');
+  assert.equal(visitor, claims.visitor, 'and the visitor it names, for the shell');
   const set = res.headers['set-cookie'];
   const given = (Array.isArray(set) ? set : set ? [set] : []).find((c) => c.startsWith('skynet_visitor='));
   return { token, claims, cookie: cookie ?? given?.split(';')[0] ?? '' };

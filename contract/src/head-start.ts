@@ -35,6 +35,8 @@ export interface HeadStartBlock {
    * it; the server counts only what a valid, unexpired token names (readPageToken).
    */
   release?: string;
+  /** The visitor the token names (the shell keys the canary split on it without reading the token). */
+  visitor?: string;
   /** The route needs a session: its files are preloaded only with a saved token. */
   signedIn: boolean;
   /** The route's owner declared its first calls (`early`): the first screen needs no other call to show. */

@@ -78,7 +78,7 @@ export interface RemoteEntry {
   stable: string;
   canary?: Canary | null;
   versions: Record<string, VersionEntry>;
-  /** Absent: DEFAULT_RELEASE_POLICY. */
+  /** As written in the registry: read it through policyOf (absent or not valid: DEFAULT_RELEASE_POLICY). */
   policy?: ReleasePolicy;
 }
 
@@ -127,18 +127,13 @@ function parseVersion(raw: unknown): VersionEntry | null {
       )
     : undefined;
   const routes = Array.isArray(raw.routes) ? raw.routes.map(parseRoute) : undefined;
-  const built = isObject(raw.built)
-    ? {
-        ...(typeof raw.built.kit === 'string' ? { kit: raw.built.kit } : {}),
-        ...(typeof raw.built.contract === 'string' ? { contract: raw.built.contract } : {}),
-      }
-    : undefined;
   return {
     manifest: raw.manifest,
     ...(integrity ? { integrity } : {}),
     ...(typeof raw.publishedAt === 'string' ? { publishedAt: raw.publishedAt } : {}),
     ...(routes?.every((route) => route !== null) ? { routes: routes as RouteEntry[] } : {}),
-    ...(built ? { built } : {}),
+    // Kept as written: only ops and the API read it (BuiltWith's fields are checked where they are shown).
+    ...(isObject(raw.built) ? { built: raw.built as BuiltWith } : {}),
   };
 }
 
@@ -162,9 +157,9 @@ export function parsePolicy(raw: unknown): ReleasePolicy | null {
   };
 }
 
-/** The policy the release analysis follows for a remote. */
+/** The policy the release analysis follows for a remote: its own when valid (parsePolicy), else the default. */
 export const policyOf = (entry: Pick<RemoteEntry, 'policy'>): ReleasePolicy =>
-  entry.policy ?? DEFAULT_RELEASE_POLICY;
+  parsePolicy(entry.policy) ?? DEFAULT_RELEASE_POLICY;
 
 function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem?: string } {
   if (!isObject(raw)) return { problem: `${name}: not an object` };
@@ -189,13 +184,13 @@ function parseRemote(name: string, raw: unknown): { entry?: RemoteEntry; problem
           ...(raw.canary.paused === true ? { paused: true } : {}),
         }
       : null;
-  const policy = parsePolicy(raw.policy);
   const entry: RemoteEntry = {
     routes: routes as RouteEntry[],
     stable: raw.stable,
     canary,
     versions,
-    ...(policy ? { policy } : {}),
+    // Kept as written; policyOf checks it (parsePolicy) where a policy is followed: the shell never reads it.
+    ...(isObject(raw.policy) ? { policy: raw.policy as unknown as ReleasePolicy } : {}),
   };
   if (!versions[entry.stable]) {
     // Still listed: the area's routes are known, and its fallback with Retry shows there.

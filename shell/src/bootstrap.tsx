@@ -4,6 +4,7 @@ import {
   OVERRIDES_KEY,
   OVERRIDES_PANEL_PARAM,
   parseRegistry,
+  placementOf,
   REGISTRY_PATH,
 } from '@skynet/contract';
 
@@ -112,17 +113,20 @@ async function boot() {
     if (!getMountedApps().includes(owner) && !checkActivityFunctions(window.location).includes(owner))
       dropPrerendered();
   });
-  // The page's measures (platform/vitals.ts): their code once the first area is up and the browser idle.
+  // The page's measures (platform/vitals.ts) judge a release: they are taken while some remote has a canary (its
+  // visitors and stable's alike, over the same minutes), and their code comes once the first area is up and the
+  // browser idle. With no release in flight nobody pays for them (issue 33; docs/decisions.md).
   const vitals = () =>
     void import(/* webpackChunkName: "vitals" */ './platform/vitals').then((v) => v.observeVitals());
-  window.addEventListener(
-    'single-spa:first-mount',
-    () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(vitals, { timeout: 3000 })
-        : setTimeout(vitals, 1000),
-    { once: true },
-  );
+  if (Object.values(registry.remotes).some((entry) => placementOf(entry).canary))
+    window.addEventListener(
+      'single-spa:first-mount',
+      () =>
+        'requestIdleCallback' in window
+          ? requestIdleCallback(vitals, { timeout: 3000 })
+          : setTimeout(vitals, 1000),
+      { once: true },
+    );
   start({ urlRerouteOnly: true });
   await session.start();
 }

@@ -167,11 +167,11 @@ export default async function sitePlugin(app: FastifyInstance, opts: { port: Sit
 
   const pageHtml = pageHtmlFor(siteDir, generatedConfig, registry);
   // Each page load's token (issue 33): what it was served, signed, for the counts that judge a release.
-  const releaseOf = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+  const releaseOf = (request: FastifyRequest, reply: FastifyReply) => {
     if (!port.pageToken) return undefined;
-    const { token, setCookie } = port.pageToken(request.headers.cookie, registry.current().registry);
+    const { token, visitor, setCookie } = port.pageToken(request.headers.cookie, registry.current().registry);
     if (setCookie) reply.header('Set-Cookie', setCookie);
-    return token;
+    return { token, visitor };
   };
   const sendPage = (request: FastifyRequest, reply: FastifyReply, url: string) => {
     const page = pageHtml(url, releaseOf(request, reply));

@@ -303,7 +303,7 @@ export function pageHtmlFor(
   siteDir: string,
   generatedConfig: Record<string, unknown>,
   registry: RegistrySource = fileRegistry(siteDir),
-): (pathname: string, release?: string) => PageHtml {
+): (pathname: string, release?: { token: string; visitor: string }) => PageHtml {
   const indexFile = path.join(siteDir, 'index.html');
   let cached: { key: string; index: PageHtml; pages: Map<string, PageHtml> } | null = null;
   const headStart = headStartFor(siteDir, generatedConfig, registry);
@@ -337,7 +337,8 @@ export function pageHtmlFor(
     // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.
     const start = headStart(pathname, !page.standalone);
     // A standalone page runs no script: no token either.
-    const withRelease = release && !page.standalone ? { ...start, release } : start;
+    const withRelease =
+      release && !page.standalone ? { ...start, release: release.token, visitor: release.visitor } : start;
     return {
       ...page,
       html: withHeadStart(page.html, page.afterPaint ? { ...withRelease, afterPaint: true } : withRelease),

@@ -1,6 +1,6 @@
 // Reporting: what the registry and the failure counts say. status (per remote: stable, canary, versions and their
 // failures, whether promote would go ahead) and route (which remote shows a path, to whom). See docs/operations.md.
-import { activeCanary, findRoute, resolvePath } from '@skynet/contract';
+import { activeCanary, findRoute, policyOf, resolvePath } from '@skynet/contract';
 import { promoteRefusal, versionHealth } from './placement.mjs';
 import { OpsError, readHistory, readRegistry, registryStore } from './registry-store.mjs';
 
@@ -150,7 +150,7 @@ export async function status({ site, api = 'http://localhost:8080', token, summa
       remote: name,
       stable: entry.stable,
       canary: entry.canary ?? null,
-      policy: entry.policy ?? null,
+      policy: entry.policy ? policyOf(entry) : null,
       versions,
       promoteBlocked,
       guard,

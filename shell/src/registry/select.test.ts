@@ -81,12 +81,16 @@ describe('canary selection', () => {
     expect(visitorId()).toBe(id);
   });
 
-  it('takes the visitor the page token names, so the bucket the server signed is the one the shell picks', () => {
+  it('takes the visitor the head start names beside its token, so the bucket the server signed is the one the shell picks', () => {
     window.localStorage.setItem(VISITOR_KEY, 'an-old-browser-id');
     const block = document.createElement('script');
     block.type = 'application/json';
     block.id = HEAD_START_ELEMENT_ID;
-    block.textContent = JSON.stringify({ api: '/api', release: pageTokenFor('visitor-from-the-cookie') });
+    block.textContent = JSON.stringify({
+      api: '/api',
+      release: pageTokenFor('visitor-from-the-cookie'),
+      visitor: 'visitor-from-the-cookie',
+    });
     document.body.appendChild(block);
     try {
       expect(visitorId()).toBe('visitor-from-the-cookie');
@@ -98,7 +102,7 @@ describe('canary selection', () => {
     expect(visitorId()).toBe('visitor-from-the-cookie');
   });
 
-  it('ignores a head start whose token is not one', () => {
+  it('keeps its own id when the head start names no visitor', () => {
     window.localStorage.setItem(VISITOR_KEY, 'kept');
     expect(visitorId(window.localStorage, undefined)).toBe('kept');
     expect(visitorId(window.localStorage, '')).toBe('kept');

@@ -1,7 +1,13 @@
 // Which version of a remote this browser gets is @skynet/contract's chooseVersion (the canary split, sticky per
 // visitor); this is the visitor id it is keyed on.
-import { readPageToken, VISITOR_KEY } from '@skynet/contract';
-import { pageToken } from '../platform/page';
+import { VISITOR_KEY } from '@skynet/contract';
+import { headStartBlock } from '../platform/page';
+
+/** The visitor the page's head start names beside its token (issue 33), if any. */
+const signedVisitor = () => {
+  const { visitor } = headStartBlock();
+  return typeof visitor === 'string' ? visitor : undefined;
+};
 
 /**
  * The visitor the page token names (the server's `skynet_visitor` cookie, issue 33), so the bucket the server
@@ -10,7 +16,7 @@ import { pageToken } from '../platform/page';
  */
 export function visitorId(
   storage: Storage = window.localStorage,
-  signed: string | undefined = readPageToken(pageToken())?.visitor,
+  signed: string | undefined = signedVisitor(),
 ): string {
   try {
     const kept = storage.getItem(VISITOR_KEY);

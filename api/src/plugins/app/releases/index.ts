@@ -268,8 +268,8 @@ export function createReleases(db: Db, store: RegistryStore) {
       versions: Object.entries(entry.versions).map(([version, v]) => ({
         version,
         publishedAt: v.publishedAt ?? null,
-        kit: v.built?.kit ?? null,
-        contract: v.built?.contract ?? null,
+        kit: typeof v.built?.kit === 'string' ? v.built.kit : null,
+        contract: typeof v.built?.contract === 'string' ? v.built.contract : null,
       })),
       analysis: await analyse(remote, entry, history, now),
       history: history
