@@ -9,14 +9,16 @@ interface ListTableProps {
   /** The caption's class when it should show (default: for screen readers only). */
   captionClassName?: string;
   columns: readonly string[];
+  /** More classes for the table (e.g. headers that wrap). */
+  className?: string;
   /** The rows (<tr>). */
   children: ReactNode;
 }
 
-export function ListTable({ caption, captionClassName, columns, children }: ListTableProps) {
+export function ListTable({ caption, captionClassName, columns, className, children }: ListTableProps) {
   return (
     <div className={styles.tableScroll}>
-      <table className={styles.table}>
+      <table className={className ? `${styles.table} ${className}` : styles.table}>
         <caption className={captionClassName ?? styles.visuallyHidden}>{caption}</caption>
         <thead>
           <tr>

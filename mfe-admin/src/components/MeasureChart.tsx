@@ -14,8 +14,9 @@ interface Minute {
   canary: Point | undefined;
 }
 
-const WIDTH = 320;
-const HEIGHT = 150;
+// About the width a chart gets at 390 px and in the desktop column's two, so its text keeps its size.
+const WIDTH = 280;
+const HEIGHT = 140;
 const PAD = { left: 56, right: 10, top: 10, bottom: 24 };
 
 /** The minutes of one measure's series, oldest first, each with both sides' points. */
@@ -47,6 +48,14 @@ function segments(points: ([number, number] | null)[]): [number, number][][] {
 
 const figureOf = (point: Point | undefined) => point?.value ?? null;
 
+/** The top of the scale: the smallest 1, 2, 2.5 or 5 times a power of ten at or above `value`. */
+export function niceTop(value: number): number {
+  if (!(value > 0)) return 0;
+  const power = 10 ** Math.floor(Math.log10(value));
+  const step = [1, 2, 2.5, 5, 10].find((n) => n * power >= value * (1 - 1e-9)) ?? 10;
+  return step * power;
+}
+
 export function MeasureChart({ name, series }: { name: MeasureName; series: readonly Point[] }) {
   const id = useId();
   const minutes = minutesOf(series, name);
@@ -54,7 +63,8 @@ export function MeasureChart({ name, series }: { name: MeasureName; series: read
   if (minutes.length === 0) return null;
 
   const values = minutes.flatMap((m) => [figureOf(m.stable), figureOf(m.canary)]).filter((v) => v !== null);
-  const top = Math.max(...values, 0) * 1.1 || (name === 'failures' || name === 'api-errors' ? 0.01 : 1);
+  const top =
+    niceTop(Math.max(...values, 0) * 1.05) || (name === 'failures' || name === 'api-errors' ? 0.01 : 1);
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) =>
@@ -132,33 +142,31 @@ export function MeasureChart({ name, series }: { name: MeasureName; series: read
       </ul>
       <details className={styles.chartData}>
         <summary>Figures of this chart</summary>
-        <div className={styles.tableScroll}>
-          <table className={styles.dataTable}>
-            <caption>{label} per minute (UTC), stable against canary</caption>
-            <thead>
-              <tr>
-                <th scope="col">Minute</th>
-                <th scope="col">Stable</th>
-                <th scope="col">Stable samples</th>
-                <th scope="col">Canary</th>
-                <th scope="col">Canary samples</th>
+        <table className={styles.dataTable}>
+          <caption>{label} per minute (UTC), stable against canary</caption>
+          <thead>
+            <tr>
+              <th scope="col">Minute</th>
+              <th scope="col">Stable</th>
+              <th scope="col">Stable samples</th>
+              <th scope="col">Canary</th>
+              <th scope="col">Canary samples</th>
+            </tr>
+          </thead>
+          <tbody>
+            {minutes.map((m) => (
+              <tr key={m.at}>
+                <th scope="row">
+                  <time dateTime={m.at}>{minuteText(m.at)}</time>
+                </th>
+                <td>{formatMeasure(name, figureOf(m.stable))}</td>
+                <td>{m.stable?.samples ?? 0}</td>
+                <td>{formatMeasure(name, figureOf(m.canary))}</td>
+                <td>{m.canary?.samples ?? 0}</td>
               </tr>
-            </thead>
-            <tbody>
-              {minutes.map((m) => (
-                <tr key={m.at}>
-                  <th scope="row">
-                    <time dateTime={m.at}>{minuteText(m.at)}</time>
-                  </th>
-                  <td>{formatMeasure(name, figureOf(m.stable))}</td>
-                  <td>{m.stable?.samples ?? 0}</td>
-                  <td>{formatMeasure(name, figureOf(m.canary))}</td>
-                  <td>{m.canary?.samples ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </details>
     </figure>
   );

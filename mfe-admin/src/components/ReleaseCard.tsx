@@ -112,6 +112,7 @@ function Analysis({ analysis }: { analysis: ReleaseAnalysis }) {
         <ListTable
           caption="Measures, stable against canary"
           captionClassName={styles.caption}
+          className={styles.wrapping}
           columns={MEASURE_COLUMNS}
         >
           {measures.map((m) => (
@@ -145,11 +146,18 @@ function Analysis({ analysis }: { analysis: ReleaseAnalysis }) {
       {analysis.failures.length === 0 ? (
         <p className={admin.muted}>None in these minutes.</p>
       ) : (
-        <ListTable caption="Failures people met, by error text and place" columns={FAILURE_COLUMNS}>
+        <ListTable
+          caption="Failures people met, by error text and place"
+          className={styles.wrapping}
+          columns={FAILURE_COLUMNS}
+        >
           {analysis.failures.map((f) => (
             <tr key={`${f.version}|${f.type}|${f.source}|${f.message}`}>
               <td data-label="Error">
-                <span className={styles.type}>{f.type}</span> <code className={styles.code}>{f.message}</code>
+                <div>
+                  <span className={styles.type}>{f.type}</span>{' '}
+                  <code className={styles.code}>{f.message}</code>
+                </div>
               </td>
               <td data-label="Where">
                 <code className={styles.code}>{f.source || 'unknown'}</code>
@@ -174,9 +182,11 @@ function Versions({ release }: { release: RemoteRelease }) {
         {newestFirst.map((v) => (
           <tr key={v.version}>
             <th scope="row" data-label="Version">
-              {v.version}
-              {v.version === release.stable && <span className={styles.tag}>stable</span>}
-              {v.version === release.canary?.version && <span className={styles.tag}>canary</span>}
+              <span>
+                {v.version}
+                {v.version === release.stable && <span className={styles.tag}>stable</span>}
+                {v.version === release.canary?.version && <span className={styles.tag}>canary</span>}
+              </span>
             </th>
             <td data-label="Published">{when(v.publishedAt)}</td>
             <td data-label="Kit">{v.kit ?? 'not recorded'}</td>
