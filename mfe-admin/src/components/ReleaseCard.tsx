@@ -11,7 +11,7 @@ import {
   type RemoteRelease,
   releaseApi,
 } from '@skynet/kit';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import admin from './Admin.module.css';
 import { ListTable } from './ListTable';
 import { MeasureChart } from './MeasureChart';
@@ -229,6 +229,20 @@ function History({ release }: { release: RemoteRelease }) {
 export function ReleaseCard({ remote, release, onDone }: ReleaseCardProps) {
   const id = useId();
   const [open, setOpen] = useState<ReleaseAction | null>(null);
+  /** Where focus goes once a form closes: back to its button, or to the remote's name when that button is gone. */
+  const returnFocus = useRef<ReleaseAction | null>(null);
+  const buttons = useRef(new Map<ReleaseAction, HTMLButtonElement>());
+  const heading = useRef<HTMLHeadingElement>(null);
+  const close = () => {
+    returnFocus.current = open;
+    setOpen(null);
+  };
+  useEffect(() => {
+    const action = returnFocus.current;
+    if (open !== null || action === null) return;
+    returnFocus.current = null;
+    (buttons.current.get(action) ?? heading.current)?.focus();
+  });
   const { canary } = release;
   const actions: ReleaseAction[] = canary ? ['promote', 'pause', 'rollback'] : ['rollback'];
   const label = (action: ReleaseAction) =>
@@ -243,14 +257,14 @@ export function ReleaseCard({ remote, release, onDone }: ReleaseCardProps) {
 
   const act = async (action: ReleaseAction, reason: string) => {
     const after = await releaseApi.act(remote, action, reason);
-    setOpen(null);
+    close();
     onDone(remote, after, action);
   };
 
   return (
     <article className={admin.card} aria-labelledby={`${id}-title`}>
       <div className={styles.cardHead}>
-        <h2 id={`${id}-title`} className={admin.cardTitle}>
+        <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className={admin.cardTitle}>
           {remote}
         </h2>
         {canary?.paused && <span className={admin.mark}>Paused</span>}
@@ -302,6 +316,10 @@ export function ReleaseCard({ remote, release, onDone }: ReleaseCardProps) {
             type="button"
             className={action === 'rollback' ? admin.dangerButton : admin.plainButton}
             aria-expanded={open === action}
+            ref={(element) => {
+              if (element) buttons.current.set(action, element);
+              else buttons.current.delete(action);
+            }}
             onClick={() => setOpen(action)}
           >
             {label(action)}
@@ -317,7 +335,7 @@ export function ReleaseCard({ remote, release, onDone }: ReleaseCardProps) {
           missing="Give a reason: the release history keeps it."
           maxLength={RELEASE_REASON_MAX_LENGTH}
           onSubmit={(reason) => act(open, reason)}
-          onCancel={() => setOpen(null)}
+          onCancel={close}
         />
       )}
 

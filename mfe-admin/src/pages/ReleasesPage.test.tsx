@@ -151,6 +151,7 @@ test('Roll back asks for a reason, sends it, and shows the remote as the API ans
   expect(api.act).toHaveBeenCalledWith('mfe-static', 'rollback', 'Paints 800 ms later');
   expect(await screen.findByText('mfe-static rolled back: everyone gets 1.0.0.')).toBeInTheDocument();
   expect(within(remote).queryByRole('form')).not.toBeInTheDocument();
+  expect(within(remote).getByRole('button', { name: 'Roll back' })).toHaveFocus();
   expect(within(remote).queryByRole('heading', { name: 'Analysis' })).not.toBeInTheDocument();
   const first = within(within(remote).getByRole('list', { name: 'History, newest first' })).getAllByRole(
     'listitem',
@@ -189,6 +190,8 @@ test('Promote and Pause send their reason; a paused canary offers Resume', async
   expect(api.act).toHaveBeenLastCalledWith('mfe-static', 'promote', 'Good for a day');
   expect(await screen.findByText('mfe-static 1.0.2 is stable for everyone.')).toBeInTheDocument();
   expect(within(remote).queryByRole('button', { name: 'Promote' })).not.toBeInTheDocument();
+  // Its button gone, focus lands on the remote's name.
+  expect(within(remote).getByRole('heading', { level: 2, name: 'mfe-static' })).toHaveFocus();
 });
 
 test("the server's refusal shows in the form, which stays open", async () => {
@@ -206,6 +209,7 @@ test("the server's refusal shows in the form, which stays open", async () => {
   ).toBeVisible();
   await user.click(within(form).getByRole('button', { name: 'Cancel' }));
   expect(within(remote).queryByRole('form')).not.toBeInTheDocument();
+  expect(within(remote).getByRole('button', { name: 'Promote' })).toHaveFocus();
 });
 
 test('an empty registry says so', async () => {
