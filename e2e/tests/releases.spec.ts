@@ -125,10 +125,12 @@ test('a canary in the console at both widths, rolled back with a reason; the 404
     await expect(remote.getByRole('img', { name: 'Split: stable 50%, canary 50%' })).toBeVisible();
     await expect(remote.getByRole('heading', { name: 'Policy' })).toBeVisible();
     await expect(remote.getByRole('heading', { name: 'Analysis' })).toBeVisible();
+    // The job's decision, whatever these few visits made it, with its reason.
     await expect(
-      remote.getByText(
-        /^(Waiting for enough samples|Holding at this step|Advancing to the next step|Promote to stable|Roll back)$/,
-      ),
+      remote.locator('strong').filter({
+        hasText:
+          /^(Waiting for enough samples|Holding at this step|Advancing to the next step|Promote to stable|Roll back)$/,
+      }),
     ).toBeVisible();
     await expect(remote.getByRole('table', { name: /Published versions/ })).toContainText(version);
     // Another remote, without a canary: stable, versions and history, no analysis.

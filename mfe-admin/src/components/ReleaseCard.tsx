@@ -34,7 +34,7 @@ interface ReleaseCardProps {
   onDone: (remote: string, release: RemoteRelease, action: ReleaseAction) => void;
 }
 
-const MEASURE_COLUMNS = ['Measure', 'Stable', 'Canary', 'Samples (stable / canary)', 'Verdict', 'Test'];
+const MEASURE_COLUMNS = ['Measure', 'Stable', 'Canary', 'Samples', 'Verdict', 'Test'];
 const FAILURE_COLUMNS = ['Error', 'Where', 'Version', 'Count', 'Last'];
 const VERSION_COLUMNS = ['Version', 'Published', 'Kit', 'Contract'];
 
@@ -123,7 +123,10 @@ function Analysis({ analysis }: { analysis: ReleaseAnalysis }) {
               <td data-label="Stable">{formatMeasure(m.name, m.stable)}</td>
               <td data-label="Canary">{formatMeasure(m.name, m.canary)}</td>
               <td data-label="Samples">
-                {m.stableSamples} / {m.canarySamples}
+                <span>
+                  {m.stableSamples} / {m.canarySamples}
+                  <span className={admin.visuallyHidden}> (stable / canary)</span>
+                </span>
               </td>
               <td data-label="Verdict">
                 <span className={m.verdict === 'worse' ? styles.worse : undefined}>
@@ -135,6 +138,7 @@ function Analysis({ analysis }: { analysis: ReleaseAnalysis }) {
           ))}
         </ListTable>
       )}
+      {charted.length === 0 && <p className={admin.muted}>No figures over time yet.</p>}
       {charted.length > 0 && (
         <div className={styles.charts}>
           {charted.map((name) => (

@@ -27,7 +27,12 @@ test('a canary the analysis rolls back: split, policy, decision, measures, failu
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Releases' })).toHaveAttribute('aria-current', 'page');
   const remote = await card('mfe-static');
-  expect(screen.getByText(/Registry skynet-test, revision 7/)).toBeInTheDocument();
+  expect(screen.getByText(/Registry revision 7 of product skynet-test\./)).toBeInTheDocument();
+  // Remotes with a canary first.
+  expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+    'mfe-static',
+    'mfe-feed',
+  ]);
 
   expect(
     within(remote).getByText('Canary 1.0.2 serves 25% of people, stable 1.0.0 the other 75%.'),
@@ -56,7 +61,7 @@ test('a canary the analysis rolls back: split, policy, decision, measures, failu
     within(lcp)
       .getAllByRole('cell')
       .map((c) => c.textContent),
-  ).toEqual(['1,200 ms', '2,000 ms', '40 / 35', 'Worse', 'Mann-Whitney U, p = 0.001']);
+  ).toEqual(['1,200 ms', '2,000 ms', '40 / 35 (stable / canary)', 'Worse', 'Mann-Whitney U, p = 0.001']);
   const failures = within(measures).getByRole('row', { name: /Load failures/ });
   expect(failures).toHaveTextContent('0.0%');
   expect(failures).toHaveTextContent('12.5%');

@@ -35,8 +35,9 @@ export default function ReleasesPage() {
         {state.kind === 'ready' && (
           <>
             <p className={releases.registry}>
-              Registry {state.overview.registry.product ?? 'of this product'}, revision{' '}
-              {state.overview.registry.revision}. Read again every 15 seconds while this page is open.
+              Registry revision {state.overview.registry.revision}
+              {state.overview.registry.product && <> of product {state.overview.registry.product}</>}. Read
+              again every 15 seconds while this page is open; remotes with a canary first.
             </p>
             {state.stale && (
               <p role="alert" className={releases.stale}>
@@ -48,7 +49,10 @@ export default function ReleasesPage() {
             ) : (
               <ul className={styles.plainList} aria-label="Remotes">
                 {Object.entries(state.overview.remotes)
-                  .sort(([a], [b]) => a.localeCompare(b))
+                  .sort(
+                    ([a, first], [b, second]) =>
+                      Number(second.canary !== null) - Number(first.canary !== null) || a.localeCompare(b),
+                  )
                   .map(([remote, release]) => (
                     <li key={remote}>
                       <ReleaseCard remote={remote} release={release} onDone={done} />
