@@ -132,6 +132,16 @@ test('a canary in the console at both widths, rolled back with a reason; the 404
           /^(Waiting for enough samples|Holding at this step|Advancing to the next step|Promote to stable|Roll back)$/,
       }),
     ).toBeVisible();
+    await expect(remote.getByRole('table', { name: 'Measures, stable against canary' })).toBeVisible();
+    // The charts come with the visitors' first per-minute figures (the console reads again every 15 s): each is
+    // named for what it shows, and its figures are a table.
+    const chart = remote.getByRole('figure').first();
+    await expect(chart).toBeVisible({ timeout: 75_000 });
+    await expect(chart.getByRole('img')).toHaveAccessibleName(/, stable against canary per minute from /);
+    await chart.getByText('Figures of this chart').click();
+    await expect(
+      chart.getByRole('table', { name: /per minute \(UTC\), stable against canary/ }),
+    ).toBeVisible();
     await expect(remote.getByRole('table', { name: /Published versions/ })).toContainText(version);
     // Another remote, without a canary: stable, versions and history, no analysis.
     const plain = page.getByRole('article', { name: 'mfe-feed' });

@@ -48,6 +48,12 @@ function segments(points: ([number, number] | null)[]): [number, number][][] {
 
 const figureOf = (point: Point | undefined) => point?.value ?? null;
 
+/** A side's figure in the chart's table, with its sample size: three columns fit a phone. */
+function cell(name: MeasureName, point: Point | undefined): string {
+  const value = figureOf(point);
+  return value === null ? 'No data' : `${formatMeasure(name, value)} (${point?.samples ?? 0})`;
+}
+
 /** The top of the scale: the smallest 1, 2, 2.5 or 5 times a power of ten at or above `value`. */
 export function niceTop(value: number): number {
   if (!(value > 0)) return 0;
@@ -64,7 +70,7 @@ export function MeasureChart({ name, series }: { name: MeasureName; series: read
 
   const values = minutes.flatMap((m) => [figureOf(m.stable), figureOf(m.canary)]).filter((v) => v !== null);
   const top =
-    niceTop(Math.max(...values, 0) * 1.05) || (name === 'failures' || name === 'api-errors' ? 0.01 : 1);
+    niceTop(Math.max(...values, 0) * 1.05) || (name === 'lcp' || name === 'inp' || name === 'cls' ? 1 : 0.01);
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) =>
@@ -147,10 +153,8 @@ export function MeasureChart({ name, series }: { name: MeasureName; series: read
           <thead>
             <tr>
               <th scope="col">Minute</th>
-              <th scope="col">Stable</th>
-              <th scope="col">Stable samples</th>
-              <th scope="col">Canary</th>
-              <th scope="col">Canary samples</th>
+              <th scope="col">Stable (samples)</th>
+              <th scope="col">Canary (samples)</th>
             </tr>
           </thead>
           <tbody>
@@ -159,10 +163,8 @@ export function MeasureChart({ name, series }: { name: MeasureName; series: read
                 <th scope="row">
                   <time dateTime={m.at}>{minuteText(m.at)}</time>
                 </th>
-                <td>{formatMeasure(name, figureOf(m.stable))}</td>
-                <td>{m.stable?.samples ?? 0}</td>
-                <td>{formatMeasure(name, figureOf(m.canary))}</td>
-                <td>{m.canary?.samples ?? 0}</td>
+                <td>{cell(name, m.stable)}</td>
+                <td>{cell(name, m.canary)}</td>
               </tr>
             ))}
           </tbody>

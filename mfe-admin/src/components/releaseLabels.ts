@@ -7,7 +7,14 @@ type Verdict = Measure['verdict'];
 type Decision = ReleaseAnalysis['decision'];
 
 /** The measures in the order the console shows them. */
-export const MEASURE_ORDER: readonly MeasureName[] = ['failures', 'lcp', 'inp', 'cls', 'api-errors'];
+export const MEASURE_ORDER: readonly MeasureName[] = [
+  'failures',
+  'lcp',
+  'inp',
+  'cls',
+  'api-errors',
+  'file-errors',
+];
 
 export const MEASURE_LABEL: Record<MeasureName, string> = {
   failures: 'Load failures',
@@ -15,6 +22,7 @@ export const MEASURE_LABEL: Record<MeasureName, string> = {
   inp: 'Input delay (INP, p75)',
   cls: 'Layout shift (CLS, p75)',
   'api-errors': 'API errors',
+  'file-errors': 'File errors',
 };
 
 /** What lower or higher means, for the chart's caption. */
@@ -24,14 +32,16 @@ export const MEASURE_UNIT: Record<MeasureName, string> = {
   inp: 'milliseconds, lower is better',
   cls: 'score, lower is better',
   'api-errors': 'share of API calls, lower is better',
+  'file-errors': "share of the version's file requests, lower is better",
 };
 
-/** A measure's figure as people read it: rates in %, timings in ms, the layout shift with 3 decimals. */
+/** A measure's figure as people read it: rates (failures, API and file errors) in %, timings in ms, CLS with 3 decimals. */
 export function formatMeasure(name: MeasureName, value: number | null): string {
   if (value === null || !Number.isFinite(value)) return 'No data';
   switch (name) {
     case 'failures':
-    case 'api-errors': {
+    case 'api-errors':
+    case 'file-errors': {
       const percent = value * 100;
       return `${percent.toFixed(percent !== 0 && percent < 1 ? 2 : 1)}%`;
     }

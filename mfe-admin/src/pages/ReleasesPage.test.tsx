@@ -100,9 +100,9 @@ test('each chart has an accessible name and its figures in a table', async () =>
   const table = within(chart).getByRole('table', { name: /Largest paint .* per minute/ });
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map((r) => r.textContent)).toEqual([
-    '12:011,180 ms121,990 ms11',
-    '12:021,220 ms14No data0',
-    '12:031,210 ms142,010 ms12',
+    '12:011,180 ms (12)1,990 ms (11)',
+    '12:021,220 ms (14)No data',
+    '12:031,210 ms (14)2,010 ms (12)',
   ]);
   expect(within(remote).getByRole('figure', { name: 'Load failures' })).toBeInTheDocument();
   // No series, no chart: INP had none.
