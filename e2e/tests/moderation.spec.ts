@@ -154,7 +154,7 @@ for (const width of WIDTHS) {
 
       // The audit log lists it: who, what, on which post, why.
       await desk
-        .getByRole('navigation', { name: 'Moderation' })
+        .getByRole('navigation', { name: 'Administration' })
         .getByRole('link', { name: 'Audit log' })
         .click();
       await expect(desk.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();

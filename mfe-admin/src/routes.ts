@@ -7,4 +7,6 @@ import type { PageModule } from '@skynet/kit';
 export const routes = defineRoutes<PageModule>([
   { path: ADMIN_ROUTE, access: 'admin', page: () => import('./pages/ReportsPage') },
   { path: ADMIN_AUDIT_ROUTE, access: 'admin', page: () => import('./pages/AuditPage') },
+  // Spelled until the contract names it (ADMIN_RELEASES_ROUTE in contract/src/paths.ts and ROUTE_PATTERNS).
+  { path: '/admin/releases', access: 'admin', page: () => import('./pages/ReleasesPage') },
 ]);

@@ -22,6 +22,15 @@ export {
 } from './moderation';
 export { notificationsApi } from './notifications';
 export {
+  RELEASE_REASON_MAX_LENGTH,
+  type RegistryIdentity,
+  type ReleaseAction,
+  type ReleaseAnalysis,
+  type ReleasesOverview,
+  type RemoteRelease,
+  releaseApi,
+} from './releases';
+export {
   type BlockedPerson,
   type DataExportEntry,
   exportApi,

@@ -1,14 +1,17 @@
-// The area's title (the kit's PageHeader: back arrow, <h1>, document title) and its two screens: the report queue
-// and the audit log.
+// The area's title (the kit's PageHeader: back arrow, <h1>, document title) and its screens: the report queue, the
+// audit log and the release console.
 import { PageHeader, paths } from '@skynet/kit';
 import { NavLink } from 'react-router-dom';
 import styles from './Admin.module.css';
+
+/** The release console's address (paths.adminReleases() once the contract names the route). */
+export const RELEASES_PATH = '/admin/releases';
 
 export function AdminHeader({ title }: { title: string }) {
   return (
     <>
       <PageHeader title={title} />
-      <nav aria-label="Moderation" className={styles.areaNav}>
+      <nav aria-label="Administration" className={styles.areaNav}>
         <ul className={styles.tabs}>
           <li>
             <NavLink end to={paths.admin()} className={styles.tab}>
@@ -18,6 +21,11 @@ export function AdminHeader({ title }: { title: string }) {
           <li>
             <NavLink to={paths.adminAudit()} className={styles.tab}>
               Audit log
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to={RELEASES_PATH} className={styles.tab}>
+              Releases
             </NavLink>
           </li>
         </ul>

@@ -1,5 +1,6 @@
-// The small form every moderation action opens: a reason (required, the audit log keeps it), Confirm and Cancel.
-// The API's error is shown inside the form, so the moderator can correct and send again.
+// The small form every moderation and release action opens: a reason (required, the audit log or the release
+// history keeps it), Confirm and Cancel. The API's error is shown inside the form, so the administrator can correct
+// and send again.
 import { MODERATION_REASON_MAX_LENGTH } from '@skynet/contract';
 import { failureText, SubmitButton, useSingleFlight } from '@skynet/kit';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
@@ -13,9 +14,21 @@ interface ReasonFormProps {
   danger?: boolean;
   onSubmit: (reason: string) => Promise<unknown>;
   onCancel: () => void;
+  /** What an empty reason is told (default: the audit log's). */
+  missing?: string;
+  /** The longest reason the API takes (default: moderation's). */
+  maxLength?: number;
 }
 
-export function ReasonForm({ title, confirm, danger = false, onSubmit, onCancel }: ReasonFormProps) {
+export function ReasonForm({
+  title,
+  confirm,
+  danger = false,
+  onSubmit,
+  onCancel,
+  missing = 'Give a reason: the audit log keeps it.',
+  maxLength = MODERATION_REASON_MAX_LENGTH,
+}: ReasonFormProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +40,7 @@ export function ReasonForm({ title, confirm, danger = false, onSubmit, onCancel 
     event.preventDefault();
     const text = reason.trim();
     if (!text) {
-      setError('Give a reason: the audit log keeps it.');
+      setError(missing);
       return;
     }
     setError(null);
@@ -53,7 +66,7 @@ export function ReasonForm({ title, confirm, danger = false, onSubmit, onCancel 
         ref={field}
         className={styles.textarea}
         value={reason}
-        maxLength={MODERATION_REASON_MAX_LENGTH}
+        maxLength={maxLength}
         rows={2}
         required
         aria-invalid={error ? true : undefined}

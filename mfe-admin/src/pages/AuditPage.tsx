@@ -5,8 +5,12 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styles from '../components/Admin.module.css';
 import { AdminHeader } from '../components/AdminHeader';
+import { ListTable } from '../components/ListTable';
+import { LoadFailure, Loading } from '../components/LoadStates';
 import { Pager } from '../components/Pager';
 import { pageIndex, usePage } from '../hooks/usePage';
+
+const AUDIT_COLUMNS = ['When', 'Who', 'Action', 'Target', 'Reason'];
 
 export const AUDIT_EMPTY_TEXT = 'No administrative actions yet.';
 
@@ -31,52 +35,29 @@ export default function AuditPage() {
     <>
       <AdminHeader title="Audit log" />
       <div className={styles.page}>
-        {state.kind === 'loading' && (
-          <p className={styles.muted} role="status">
-            Loading the audit log…
-          </p>
-        )}
+        {state.kind === 'loading' && <Loading text="Loading the audit log…" />}
         {state.kind === 'error' && (
-          <div role="alert" className={styles.failure}>
-            <p>The audit log could not be loaded: {state.message}</p>
-            <button type="button" className={styles.plainButton} onClick={reload}>
-              Try again
-            </button>
-          </div>
+          <LoadFailure what="The audit log" message={state.message} onRetry={reload} />
         )}
         {state.kind === 'ready' &&
           (state.items.length === 0 ? (
             <p className={styles.empty}>{page === 0 ? AUDIT_EMPTY_TEXT : 'No more entries.'}</p>
           ) : (
-            <div className={styles.tableScroll}>
-              <table className={styles.table}>
-                <caption className={styles.visuallyHidden}>Administrative actions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">When</th>
-                    <th scope="col">Who</th>
-                    <th scope="col">Action</th>
-                    <th scope="col">Target</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.items.map((entry) => (
-                    <tr key={entry._id}>
-                      <td data-label="When">
-                        <time dateTime={entry.createdAt}>{formatMonthDayTime(entry.createdAt)}</time>
-                      </td>
-                      <td data-label="Who">{entry.actor}</td>
-                      <td data-label="Action">{entry.action}</td>
-                      <td data-label="Target">
-                        <Target entry={entry} />
-                      </td>
-                      <td data-label="Reason">{entry.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ListTable caption="Administrative actions, newest first" columns={AUDIT_COLUMNS}>
+              {state.items.map((entry) => (
+                <tr key={entry._id}>
+                  <td data-label="When">
+                    <time dateTime={entry.createdAt}>{formatMonthDayTime(entry.createdAt)}</time>
+                  </td>
+                  <td data-label="Who">{entry.actor}</td>
+                  <td data-label="Action">{entry.action}</td>
+                  <td data-label="Target">
+                    <Target entry={entry} />
+                  </td>
+                  <td data-label="Reason">{entry.reason}</td>
+                </tr>
+              ))}
+            </ListTable>
           ))}
         {state.kind === 'ready' && (
           <Pager page={page} hasNext={state.items.length >= PAGE_SIZE} label="Pages of the audit log" />

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styles from '../components/Admin.module.css';
 import { AdminHeader } from '../components/AdminHeader';
+import { LoadFailure, Loading } from '../components/LoadStates';
 import { Pager } from '../components/Pager';
 import { ReportCard } from '../components/ReportCard';
 import { pageIndex, usePage } from '../hooks/usePage';
@@ -55,18 +56,9 @@ export default function ReportsPage() {
             </li>
           </ul>
         </nav>
-        {state.kind === 'loading' && (
-          <p className={styles.muted} role="status">
-            Loading reports…
-          </p>
-        )}
+        {state.kind === 'loading' && <Loading text="Loading reports…" />}
         {state.kind === 'error' && (
-          <div role="alert" className={styles.failure}>
-            <p>The reports could not be loaded: {state.message}</p>
-            <button type="button" className={styles.plainButton} onClick={reload}>
-              Try again
-            </button>
-          </div>
+          <LoadFailure what="The reports" message={state.message} onRetry={reload} />
         )}
         {state.kind === 'ready' &&
           (state.items.length === 0 ? (
