@@ -42,6 +42,7 @@ export const FAQS_ROUTE = '/faqs';
 export const SUPPORT_ROUTE = '/support';
 export const ADMIN_ROUTE = '/admin';
 export const ADMIN_AUDIT_ROUTE = '/admin/audit';
+export const ADMIN_RELEASES_ROUTE = '/admin/releases';
 
 /** Every pattern by its name (tools and tests: browser code imports the constants). */
 export const ROUTE_PATTERNS = {
@@ -83,6 +84,7 @@ export const ROUTE_PATTERNS = {
   support: SUPPORT_ROUTE,
   admin: ADMIN_ROUTE,
   adminAudit: ADMIN_AUDIT_ROUTE,
+  adminReleases: ADMIN_RELEASES_ROUTE,
 } as const;
 
 export type RoutePatternName = keyof typeof ROUTE_PATTERNS;

@@ -48,4 +48,5 @@ export const paths = {
   /** The moderation queue (administrators only: others get the 404 page). */
   admin: () => '/admin',
   adminAudit: () => '/admin/audit',
+  adminReleases: () => '/admin/releases',
 } as const;

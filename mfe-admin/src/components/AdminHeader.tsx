@@ -4,9 +4,6 @@ import { PageHeader, paths } from '@skynet/kit';
 import { NavLink } from 'react-router-dom';
 import styles from './Admin.module.css';
 
-/** The release console's address (paths.adminReleases() once the contract names the route). */
-export const RELEASES_PATH = '/admin/releases';
-
 export function AdminHeader({ title }: { title: string }) {
   return (
     <>
@@ -24,7 +21,7 @@ export function AdminHeader({ title }: { title: string }) {
             </NavLink>
           </li>
           <li>
-            <NavLink to={RELEASES_PATH} className={styles.tab}>
+            <NavLink to={paths.adminReleases()} className={styles.tab}>
               Releases
             </NavLink>
           </li>
