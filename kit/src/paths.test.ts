@@ -55,6 +55,7 @@ const cases: Record<Helper, [string, RoutePatternName, Record<string, string>?][
   support: [[paths.support(), 'support']],
   admin: [[paths.admin(), 'admin']],
   adminAudit: [[paths.adminAudit(), 'adminAudit']],
+  adminReleases: [[paths.adminReleases(), 'adminReleases']],
 };
 
 describe('paths: every href lands on the pattern it is built from', () => {
