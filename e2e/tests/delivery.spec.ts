@@ -3,15 +3,7 @@
 // The commands that read the counts (status, promote, canary-guard) act as an administrator of this product (issue
 // 33: the counts are for administrators, and only of pages the server signed).
 import { spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -19,6 +11,7 @@ import { grantAdministrator } from '../administrator';
 import { apiFor, collectErrors, expect, test } from '../fixtures';
 import { runOps } from '../ops';
 import { type Product, repoRoot, startProduct } from '../product';
+import { staticBuild as buildStatic, type ManifestEdit, type ScriptEdit } from '../static-build';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,42 +50,9 @@ const ops = (...args: string[]) => runOps(product, ...args);
 /** An ops command that reads this product's counts (status, promote, canary-guard), as its administrator. */
 const counted = (...args: string[]) => ops(...args, '--api', product.baseURL, '--token', opsToken);
 
-/**
- * A new build of mfe-static with a visible change: the About page's heading says `About <label>`.
- * (Made from the current build, so the test needs no rebuild.) `manifest` may edit its mf-manifest.json, `edit` any
- * of its script files (answering the new text).
- */
-function staticBuild(
-  label: string,
-  manifest?: (json: Record<string, unknown>) => void,
-  edit?: (text: string, file: string) => string,
-): string {
-  const dir = join(builds, label);
-  cpSync(join(repoRoot, 'mfe-static', 'dist'), dir, { recursive: true });
-  let changed = 0;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    let next = text;
-    if (text.includes('title:"About"')) {
-      next = text.replaceAll('title:"About"', `title:"About ${label}"`);
-      changed += 1;
-    }
-    if (edit) next = edit(next, file);
-    if (next !== text) {
-      writeFileSync(join(dir, file), next);
-      // Its precompressed twin is the old file: ops publish refuses such a build.
-      rmSync(join(dir, `${file}.br`), { force: true });
-    }
-  }
-  expect(changed, 'the About heading is in the mfe-static build').toBeGreaterThan(0);
-  if (manifest) {
-    const file = join(dir, 'mf-manifest.json');
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    manifest(json);
-    writeFileSync(file, JSON.stringify(json));
-  }
-  return dir;
-}
+/** A new build of mfe-static whose About heading says `About <label>` (e2e/static-build.ts), among this spec's. */
+const staticBuild = (label: string, manifest?: ManifestEdit, edit?: ScriptEdit) =>
+  buildStatic(builds, label, manifest, edit);
 
 const registry = async () => JSON.parse(readFileSync(join(product.siteDir, 'remotes.json'), 'utf8'));
 
