@@ -1,32 +1,42 @@
 // Independent delivery (issue 8): publish, roll out, canary, fall back and roll back one remote at a time,
 // against a served product of our own (its registry is changed by the ops command line, no restart, no rebuild).
+// The commands that read the counts (status, promote, canary-guard) act as an administrator of this product (issue
+// 33: the counts are for administrators, and only of pages the server signed).
 import { spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  cpSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { collectErrors, expect, test } from '../fixtures';
+import { grantAdministrator } from '../administrator';
+import { apiFor, collectErrors, expect, test } from '../fixtures';
 import { runOps } from '../ops';
 import { type Product, repoRoot, startProduct } from '../product';
+import { staticBuild as buildStatic, type ManifestEdit, type ScriptEdit } from '../static-build';
 
 test.describe.configure({ mode: 'serial' });
 
 let product: Product;
 let builds: string;
+/** An administrator's token on this product, for the ops commands that read its counts. */
+let opsToken: string;
 
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  // Developer overrides from loopback (production, which NODE_ENV unset is, allows none unless named).
-  product = await startProduct({ env: { DEV_OVERRIDE_ORIGINS: 'http://localhost:*,http://127.0.0.1:*' } });
+test.beforeAll(async ({ playwright }) => {
+  // Two server starts: the product, and again after making its administrator.
+  test.setTimeout(180_000);
+  product = await startProduct({
+    env: {
+      // Developer overrides from loopback (production, which NODE_ENV unset is, allows none unless named).
+      DEV_OVERRIDE_ORIGINS: 'http://localhost:*,http://127.0.0.1:*',
+      // Ops alone moves canaries here: the release analysis job would roll back the failing canaries below (and
+      // judge the others) on its own, racing the promote and canary-guard this spec asserts.
+      RELEASE_ANALYSIS_SECONDS: '0',
+      // One token for the whole spec (an access token lasts 15 minutes by default; the spec may take longer).
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+    },
+  });
   builds = mkdtempSync(join(tmpdir(), 'skynet-builds-'));
+  const api = apiFor(await playwright.request.newContext(), product.baseURL);
+  opsToken = (await grantAdministrator(product, api, 'e2e release ops')).token;
 });
 
 test.afterAll(async () => {
@@ -37,42 +47,12 @@ test.afterAll(async () => {
 /** Runs `npm run ops -- <args>` (the CLI itself) on this product's site folder. */
 const ops = (...args: string[]) => runOps(product, ...args);
 
-/**
- * A new build of mfe-static with a visible change: the About page's heading says `About <label>`.
- * (Made from the current build, so the test needs no rebuild.) `manifest` may edit its mf-manifest.json, `edit` any
- * of its script files (answering the new text).
- */
-function staticBuild(
-  label: string,
-  manifest?: (json: Record<string, unknown>) => void,
-  edit?: (text: string, file: string) => string,
-): string {
-  const dir = join(builds, label);
-  cpSync(join(repoRoot, 'mfe-static', 'dist'), dir, { recursive: true });
-  let changed = 0;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-    const text = readFileSync(join(dir, file), 'utf8');
-    let next = text;
-    if (text.includes('title:"About"')) {
-      next = text.replaceAll('title:"About"', `title:"About ${label}"`);
-      changed += 1;
-    }
-    if (edit) next = edit(next, file);
-    if (next !== text) {
-      writeFileSync(join(dir, file), next);
-      // Its precompressed twin is the old file: ops publish refuses such a build.
-      rmSync(join(dir, `${file}.br`), { force: true });
-    }
-  }
-  expect(changed, 'the About heading is in the mfe-static build').toBeGreaterThan(0);
-  if (manifest) {
-    const file = join(dir, 'mf-manifest.json');
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    manifest(json);
-    writeFileSync(file, JSON.stringify(json));
-  }
-  return dir;
-}
+/** An ops command that reads this product's counts (status, promote, canary-guard), as its administrator. */
+const counted = (...args: string[]) => ops(...args, '--api', product.baseURL, '--token', opsToken);
+
+/** A new build of mfe-static whose About heading says `About <label>` (e2e/static-build.ts), among this spec's. */
+const staticBuild = (label: string, manifest?: ManifestEdit, edit?: ScriptEdit) =>
+  buildStatic(builds, label, manifest, edit);
 
 const registry = async () => JSON.parse(readFileSync(join(product.siteDir, 'remotes.json'), 'utf8'));
 
@@ -170,6 +150,12 @@ test('npm start creates a new site from the builds, and leaves an existing site 
     expect(kept.message).toContain('mfe-static: stable 1.0.1');
     expect(kept.message).toContain('npm start -- --publish');
     expect(text()).toBe(before);
+    // Another product's registry (this site's) is never paired with this product's counts.
+    const mixed = siteOps('status', '--api', product.baseURL, '--token', opsToken);
+    expect(mixed.status).toBe(1);
+    expect(mixed.stderr).toMatch(
+      /refusing to mix two products: the registry read is .+, but http:\/\/127\.0\.0\.1:\d+ counts for product/,
+    );
 
     // Told to: each current build is stable again, and the history says who and why.
     const published = start(true);
@@ -288,7 +274,7 @@ test('a 50% canary across 40 fresh visitors lands between 20% and 80%, and each 
 
   // Promote makes it everyone's (its gate reads this product's counts: no failures, a sample of at least 5 loads
   // here); rolling back returns to the stable before it.
-  const promoted = ops('promote', 'mfe-static', '--api', product.baseURL, '--min-loads', '5');
+  const promoted = counted('promote', 'mfe-static', '--min-loads', '5');
   expect(promoted.status, promoted.stderr).toBe(0);
   expect((await registry()).remotes['mfe-static'].stable).toBe('1.0.2');
   expect(await landingScripts(browser)).toBe(false);
@@ -317,7 +303,7 @@ test('a broken canary falls back to stable with no error shown, and the failure 
   );
   await page.waitForTimeout(300);
 
-  const status = ops('status', '--api', product.baseURL, '--json');
+  const status = counted('status', '--json');
   expect(status.status, status.stderr).toBe(0);
   const report = JSON.parse(status.stdout);
   const remote = report.remotes.find((r: { remote: string }) => r.remote === 'mfe-static');
@@ -326,6 +312,14 @@ test('a broken canary falls back to stable with no error shown, and the failure 
   expect(
     remote.versions.find((v: { version: string }) => v.version === '1.0.3').loadFailures,
   ).toBeGreaterThanOrEqual(1);
+  // Without an administrator's token there are no counts: status says why, and promote refuses.
+  const anonymous = ops('status', '--api', product.baseURL);
+  expect(anonymous.stdout + anonymous.stderr).toContain(
+    'the counts are for administrators and no token was given',
+  );
+  const blind = ops('promote', 'mfe-static', '--api', product.baseURL);
+  expect(blind.status).toBe(1);
+  expect((await registry()).remotes['mfe-static'].stable).toBe('1.0.0');
   expect(ops('rollout', 'mfe-static', '1.0.0', '--reason', 'drop the broken canary').status).toBe(0);
 });
 
@@ -632,7 +626,7 @@ type VersionCounts = Record<
 >;
 
 async function versionCounts(version: string): Promise<VersionCounts | undefined> {
-  const status = ops('status', '--api', product.baseURL, '--json');
+  const status = counted('status', '--json');
   expect(status.status, status.stderr).toBe(0);
   const remote = JSON.parse(status.stdout).remotes.find((r: { remote: string }) => r.remote === 'mfe-static');
   return remote.versions.find((v: { version: string }) => v.version === version);
@@ -686,16 +680,16 @@ failureKinds.forEach((kind, index) => {
     }
 
     // It cannot be promoted; the canary guard drops it, and status says so.
-    const promote = ops('promote', 'mfe-static', '--api', product.baseURL);
+    const promote = counted('promote', 'mfe-static');
     expect(promote.status).toBe(1);
     expect(promote.stderr).toMatch(
       new RegExp(`not promoting mfe-static@${version.replaceAll('.', '\\.')}: .* fails too often`),
     );
-    const guard = ops('canary-guard', 'mfe-static', '--api', product.baseURL, '--min-loads', '2');
+    const guard = counted('canary-guard', 'mfe-static', '--min-loads', '2');
     expect(guard.status, guard.stderr).toBe(0);
     expect(guard.stdout).toContain(`mfe-static: canary ${version} dropped (failure rate`);
     expect((await registry()).remotes['mfe-static'].canary).toBeNull();
-    const status = ops('status', '--api', product.baseURL);
+    const status = counted('status');
     expect(status.stdout).toContain(`canary ${version} dropped by canary-guard`);
   });
 });

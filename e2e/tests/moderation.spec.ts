@@ -4,15 +4,13 @@
 // moderators' where it stood, its author is told, and /admin/audit lists the action. Everyone else gets the 404 page
 // at /admin, and never loads its code. axe (e2e/a11y.ts) finds no violations on the report dialog (both steps), /admin and /admin/audit.
 //
-// An administrator is made the way an operator makes one, `npm run admin -- grant <email>` (api/dist/cli/admin.js) on
-// the server's DATA_DIR. The embedded database (PGlite) is held by one process at a time, so this file runs a product
-// of its own and stops its server for the command.
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
+// An administrator is made the way an operator makes one (e2e/administrator.ts), which stops the server for the
+// command: this file runs a product of its own.
 import type { Browser } from '@playwright/test';
 import { expectNoViolations, settle, viewport, WIDTHS } from '../a11y';
+import { grantAdministrator } from '../administrator';
 import { type Api, apiFor, expect, signIn, type TestUser, test } from '../fixtures';
-import { type Product, repoRoot, startProduct } from '../product';
+import { type Product, startProduct } from '../product';
 
 /** What the report dialog and the post card say (kit/src/safety/ReportDialog.tsx, mfe-feed PostCard.tsx). */
 const REPORT_THANKS_TEXT = 'Thanks for your report. Our moderators will review it.';
@@ -29,15 +27,7 @@ test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
   product = await startProduct({ quiet: true });
   api = apiFor(await playwright.request.newContext(), product.baseURL);
-  admin = await api.createUser();
-  await product.restart(() => {
-    const out = execFileSync(
-      process.execPath,
-      [join(repoRoot, 'api', 'dist', 'cli', 'admin.js'), 'grant', admin.email, 'e2e moderator'],
-      { env: product.env, encoding: 'utf8' },
-    );
-    expect(out).toContain(`${admin.email} is now an administrator.`);
-  });
+  admin = await grantAdministrator(product, api, 'e2e moderator');
 });
 
 test.afterAll(async () => {

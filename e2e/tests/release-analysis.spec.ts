@@ -1,0 +1,243 @@
+// Issue 33, "Done when", in browsers: real page loads judge a canary, and the release analysis job acts on its own
+// with nobody running a command. (a) A canary of mfe-static whose About page paints about 800 ms later than stable's
+// is rolled back, its figures in the history; (b) one as good as stable goes through the policy's steps, 50% then
+// 100%, and is promoted; (c) the release console (/admin/releases) shows those decisions in the history and a chart of
+// LCP, stable against canary, at 390 and 1280 px with axe finding nothing. The same scenarios from beacons made in the
+// API's tests: api/test/routes/api/release-analysis.test.ts.
+//
+// One product for the three, its job judging every second (RELEASE_ANALYSIS_SECONDS=1). A page's largest paint is
+// reported when the page is hidden: each visitor is a fresh browser context (a visitor of its own) that loads /about
+// and leaves it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { expectNoViolations, settle, viewport, WIDTHS } from '../a11y';
+import { grantAdministrator } from '../administrator';
+import { apiFor, expect, signIn, type TestUser, test } from '../fixtures';
+import { runOps } from '../ops';
+import { type Product, startProduct } from '../product';
+import { staticBuild } from '../static-build';
+
+test.describe.configure({ mode: 'serial' });
+
+let product: Product;
+let admin: TestUser;
+let builds: string;
+
+test.beforeAll(async ({ playwright }) => {
+  // Two server starts: the product, and again after making its administrator.
+  test.setTimeout(180_000);
+  product = await startProduct({ quiet: true, env: { RELEASE_ANALYSIS_SECONDS: '1' } });
+  builds = mkdtempSync(join(tmpdir(), 'skynet-release-analysis-'));
+  const api = apiFor(await playwright.request.newContext(), product.baseURL);
+  admin = await grantAdministrator(product, api, 'e2e release analysis');
+});
+
+test.afterAll(async () => {
+  await product?.stop();
+  if (builds) rmSync(builds, { recursive: true, force: true });
+});
+
+/** `npm run ops -- <args>` on this product's site, which must succeed. */
+function ops(...args: string[]) {
+  const run = runOps(product, ...args);
+  expect(run.status, `ops ${args.join(' ')}: ${run.stderr}`).toBe(0);
+  return run.stdout;
+}
+
+/** A new version of mfe-static (its About heading says `About v<version>`), published and out to 50%. */
+function canary(version: string, edit?: (text: string) => string) {
+  const dir = staticBuild(builds, `v${version}`, undefined, edit);
+  ops('publish', 'mfe-static', '--from', dir, '--version', version);
+  ops('rollout', 'mfe-static', version, '--percent', '50', '--reason', `e2e canary ${version}`);
+}
+
+interface Entry {
+  stable: string;
+  canary: { version: string; percent: number } | null;
+}
+interface HistoryLine {
+  command: string;
+  version?: string;
+  decision?: string;
+  reason?: string;
+  figures?: string[];
+  to?: { stable: string; canary: { version: string; percent: number } | null };
+}
+
+const entry = (): Entry =>
+  JSON.parse(readFileSync(join(product.siteDir, 'remotes.json'), 'utf8')).remotes['mfe-static'];
+const jobLines = (version: string): HistoryLine[] =>
+  readFileSync(join(product.siteDir, 'registry-history.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as HistoryLine)
+    .filter((line) => line.command === 'release-analysis' && line.version === version);
+
+/**
+ * The samples of a measure on each side in the job's current analysis (GET /api/admin/releases). Node's fetch: it
+ * keeps an idle connection 4 s at most (the test's request context would reuse one the server has since closed).
+ */
+async function samples(name: string): Promise<{ stable: number; canary: number }> {
+  const response = await fetch(`${product.baseURL}/api/admin/releases`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect(response.status).toBe(200);
+  const { value } = (await response.json()) as {
+    value: Record<
+      string,
+      { analysis: { measures: Array<{ name: string; stableSamples: number; canarySamples: number }> } | null }
+    >;
+  };
+  const measure = value['mfe-static']?.analysis?.measures.find((m) => m.name === name);
+  return { stable: measure?.stableSamples ?? 0, canary: measure?.canarySamples ?? 0 };
+}
+
+interface Visit {
+  version: string;
+  /** Leaves the page (it is hidden: its largest paint is reported), and closes the visitor's browser. */
+  leave(): Promise<void>;
+}
+
+/** A fresh visitor on /about, until the page's measures are being taken (the shell's vitals chunk has loaded). */
+async function visit(browser: Browser): Promise<Visit> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${product.baseURL}/about`, { waitUntil: 'domcontentloaded' });
+  const area = page.locator('#area-mfe-static');
+  await expect(area.getByRole('heading', { level: 1 })).toContainText('About');
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/vitals\.[^/]*\.js$/.test(entry.name)),
+  );
+  const version = (await area.getAttribute('data-version')) ?? '';
+  return {
+    version,
+    async leave() {
+      await page.goto('about:blank');
+      // The beacon sent as the page went away is on its way; let it land before the browser closes.
+      await page.waitForTimeout(300);
+      await context.close();
+    },
+  };
+}
+
+/** Two visitors at once (two cores: more would slow every page alike, and the spec down). */
+const visitors2 = (browser: Browser) => Promise.all([visit(browser), visit(browser)]);
+
+test('a canary that paints 800 ms later than stable is rolled back by the job, with its figures, with nobody running a command', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  ops('policy', 'mfe-static', '--auto', '--steps', '50,100', '--bake-minutes', '0', '--min-samples', '5');
+  // The About page's own chunk holds the main thread for 800 ms as it runs: the page paints that much later.
+  canary('1.1.0', (text) =>
+    text.includes('title:"About v1.1.0"')
+      ? `(()=>{const t=performance.now()+800;while(performance.now()<t);})();${text}`
+      : text,
+  );
+
+  // Canary visitors stay on the page until both sides have a sample to compare, then leave together: were the
+  // canary's paints counted one by one from the first, the job, seeing no measure worse yet at the minimum sample
+  // (5 a side, where the rank test can hardly reach p < 1% on a loaded machine), would widen it and go on.
+  let parked: Visit[] = [];
+  let released = false;
+  let visitors = 0;
+  while (entry().canary !== null && visitors < 48) {
+    const pair = await visitors2(browser);
+    visitors += pair.length;
+    for (const v of pair) {
+      expect(['1.0.0', '1.1.0']).toContain(v.version);
+      if (v.version === '1.1.0' && !released) parked.push(v);
+      else await v.leave();
+    }
+    if (!released && parked.length >= 8 && (await samples('lcp')).stable >= 10) {
+      await Promise.all(parked.map((v) => v.leave()));
+      parked = [];
+      released = true;
+    }
+  }
+  await Promise.all(parked.map((v) => v.leave()));
+  await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
+  const decisions = jobLines('1.1.0');
+  expect(entry().stable, decisions.map((l) => l.reason).join('\n')).toBe('1.0.0');
+
+  const [line] = decisions.filter((l) => l.decision === 'rollback');
+  console.log(`release-analysis (${visitors} visitors): ${line?.reason}`);
+  expect(line?.reason).toMatch(
+    /^rollback: worse than stable: lcp p75 [\d,]+ ms \(n=\d+\) vs stable [\d,]+ ms \(n=\d+\): worse, Mann-Whitney U, p = /,
+  );
+  // Every measure with its figures: failures, lcp, inp, cls, api-errors (and the server's own, file-errors).
+  expect(line?.figures?.map((figure) => figure.split(' ')[0])).toEqual(
+    expect.arrayContaining(['failures', 'lcp', 'inp', 'cls', 'api-errors']),
+  );
+  expect(line?.figures?.find((f) => f.startsWith('lcp p75'))).toMatch(/: worse, /);
+  expect(line?.to).toEqual({ stable: '1.0.0', canary: null });
+});
+
+test('a canary as good as stable goes through 50% and 100% and is promoted by the job', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  canary('1.2.0');
+  let visitors = 0;
+  while (entry().stable !== '1.2.0' && visitors < 40) {
+    for (const v of await visitors2(browser)) await v.leave();
+    visitors += 2;
+  }
+  await expect.poll(() => entry().stable, { timeout: 15_000 }).toBe('1.2.0');
+  expect(entry().canary).toBeNull();
+  const lines = jobLines('1.2.0');
+  console.log(`release-analysis (${visitors} visitors): ${lines.map((l) => l.reason).join('\n  ')}`);
+  expect(lines.map((l) => l.decision)).toEqual(['advance', 'promote']);
+  expect(lines[0]?.reason).toMatch(/^advance: as good as stable at 50%: /);
+  expect(lines[0]?.to?.canary).toMatchObject({ version: '1.2.0', percent: 100 });
+  expect(lines[1]?.reason).toMatch(/^promote: as good as stable after its last step: /);
+});
+
+test('the release console shows the job’s decisions and LCP stable against canary, at 390 and 1280 px with axe finding nothing', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // A canary held where it is (manual: the job analyses it, moves it only to roll it back), with figures on both sides.
+  ops('policy', 'mfe-static', '--manual');
+  canary('1.3.0');
+  let visitors = 0;
+  for (;;) {
+    const count = await samples('lcp');
+    if ((count.stable >= 2 && count.canary >= 2) || visitors >= 24) break;
+    for (const v of await visitors2(browser)) await v.leave();
+    visitors += 2;
+  }
+
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ baseURL: product.baseURL, viewport: viewport(width) });
+    try {
+      const page = await context.newPage();
+      await signIn(page, admin);
+      await page.goto('/admin/releases');
+      const remote = page.getByRole('article', { name: 'mfe-static' });
+      await expect(remote).toContainText('Canary 1.3.0 serves 50% of people, stable 1.2.0 the other 50%.');
+      await expect(
+        remote.getByRole('img', {
+          name: /^Largest paint \(LCP, p75\), stable against canary .*Latest: stable [\d,]+ ms, canary [\d,]+ ms\.$/,
+        }),
+      ).toBeVisible();
+      const history = remote.getByRole('list', { name: 'History, newest first' });
+      await expect(
+        history.getByRole('listitem').filter({ hasText: /release-analysis 1\.1\.0 by release-analysis/ }),
+      ).toContainText('rollback: worse than stable: lcp p75');
+      await expect(
+        history
+          .getByRole('listitem')
+          .filter({ hasText: /release-analysis 1\.2\.0 by release-analysis/ })
+          .filter({ hasText: 'promote: as good as stable after its last step' }),
+      ).toHaveCount(1);
+      await settle(page);
+      await expectNoViolations(page, `/admin/releases at ${width} px`);
+      await page.screenshot({ path: testInfo.outputPath(`release-analysis-${width}.png`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  }
+});
