@@ -38,7 +38,7 @@ export interface SitePort {
   pageToken?(
     cookieHeader: string | undefined,
     registry: Registry,
-  ): { token: string; setCookie: string | null };
+  ): { token: string; visitor: string; setCookie: string | null };
   /**
    * Counts the server's answer to a file a published remote version lists (its integrity.json) for the release
    * analysis (issue 33): a canary whose files go missing shows in its figures before anyone reports it.

@@ -13,14 +13,14 @@ import { ROUTES_FILE, readPackageRoutes } from './read-routes.mjs';
 const patterns = new Set(Object.values(ROUTE_PATTERNS));
 
 /** @param {string} text */
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * Whether a package other than `owner` names `path` in its sources (a link or a navigation to it).
  * @param {string} owner @param {string} path
  */
 function linkedFromElsewhere(owner, path) {
-  const quoted = new RegExp(`['"\`]${escape(path)}['"\`/?#]`);
+  const quoted = new RegExp(`['"\`]${escapeRegExp(path)}['"\`/?#]`);
   return PACKAGES.filter((folder) => folder !== owner).some((folder) =>
     sourceFiles(join(repoRoot, folder, 'src')).some((file) => quoted.test(readFileSync(file, 'utf8'))),
   );
@@ -54,7 +54,7 @@ test("every route of every package's src/routes.ts is a pattern of ROUTE_PATTERN
       }
       // Named, not spelled: a literal path would keep working after the table's pattern changed.
       assert.ok(
-        !new RegExp(`path:\\s*['"\`]${escape(route.path)}['"\`]`).test(source),
+        !new RegExp(`path:\\s*['"\`]${escapeRegExp(route.path)}['"\`]`).test(source),
         `${folder}/${ROUTES_FILE} spells the path ${route.path}: name its pattern from @skynet/contract (FEED_ROUTE)`,
       );
     }
