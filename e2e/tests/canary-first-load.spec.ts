@@ -171,7 +171,24 @@ test('a canary whose page throws while rendering: its area never blanks before s
 test("beacons carry the head start's page token when the page has one, and the page's measures arrive after a pagehide", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
+  // With no canary anywhere no release is being judged: the measures' code is never fetched (issue 33's bytes).
+  const quiet = await freshPage(browser);
+  try {
+    await quiet.page.goto(`${product.baseURL}/about`, { waitUntil: 'domcontentloaded' });
+    await expect(quiet.page.locator('#area-mfe-static')).toHaveAttribute('data-version', '1.0.0');
+    await quiet.page.waitForTimeout(4000);
+    expect(
+      await quiet.page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/vitals\.[^/]*\.js$/.test(entry.name)),
+      ),
+    ).toBe(false);
+  } finally {
+    await quiet.context.close();
+  }
+  // A canary for 1% of people: every page is measured now, stable's visitors' too (this one is on stable, or falls
+  // back to it).
+  expect(ops('rollout', 'mfe-static', '1.3.2', '--percent', '1', '--reason', 'measure').status).toBe(0);
   const { context, page } = await freshPage(browser);
   try {
     await context.addInitScript(recordBeacons);
@@ -211,5 +228,6 @@ test("beacons carry the head start's page token when the page has one, and the p
     }
   } finally {
     await context.close();
+    expect(ops('rollout', 'mfe-static', '1.0.0', '--reason', 'measured').status).toBe(0);
   }
 });

@@ -1,6 +1,6 @@
 // Issue 33, "Done when": a remote made by the generator is live behind a canary within a minute of its build, with
 // no shell build. The generator (npm run new-remote), the remote's own rspack build, then `ops publish` (no --from,
-// no --version: the workspace folder and its built.json say both), a first `rollout` (its registration), the next
+// no --version: the workspace folder and its built.json say both; the first publish registers it), the next
 // version and `rollout --percent 50`, against a served product of our own; fresh browsers then meet both versions.
 //
 // The real workspace is touched for moments only: the generator writes the folder there (so it checks the route
@@ -132,12 +132,10 @@ test('a remote made by the generator is live behind a canary within a minute of 
     version: '1.0.0',
   });
 
-  // Published (not live yet), then its first rollout registers it with the routes its build carries.
+  // Its first publish registers it, with the routes its build carries and that version as its stable.
   const first = publish();
   expect(first.status, first.stderr).toBe(0);
   expect(first.stdout).toContain(`published ${NAME}@1.0.0`);
-  const registered = ops('rollout', NAME, '1.0.0', '--reason', 'first release');
-  expect(registered.status, registered.stderr).toBe(0);
   const live = await visit(browser);
   expect(live).toMatchObject({ version: '1.0.0', heading: HEADING });
 

@@ -53,6 +53,16 @@ test('without a file in its stack a failure names the phase; long texts are cut 
   });
 });
 
+test("a failure's text spanning lines goes as one line (the API refuses control characters)", () => {
+  const error = new Error(
+    '[ Federation Runtime ]: #RUNTIME-008\nargs: {}\n\tOriginal Error Message:\n ScriptNetworkError',
+  );
+  error.stack = '';
+  expect(describeFailure(error, 'load').message).toBe(
+    'Error: [ Federation Runtime ]: #RUNTIME-008 args: {} Original Error Message: ScriptNetworkError',
+  );
+});
+
 test('measures go with the next batch, the latest value per metric, remote and version', () => {
   reportMeasure({ metric: 'cls', remote: 'mfe-feed', version: '1.0.0', value: 0.02 });
   reportMeasure({ metric: 'cls', remote: 'mfe-feed', version: '1.0.0', value: 0.05 });

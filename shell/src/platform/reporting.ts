@@ -53,7 +53,9 @@ export function describeFailure(error: unknown, phase: string): Pick<PlatformEve
       source = frame;
     }
   }
-  return { message: text.slice(0, TEXT_MAX), source: source.slice(0, TEXT_MAX) };
+  // One line: the API refuses control characters in what it stores (a runtime's error spans several lines).
+  const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim().slice(0, TEXT_MAX);
+  return { message: oneLine(text), source: oneLine(source) };
 }
 
 /** Reports an event once per page load; a failure with its error (`failure`: the error and the phase it broke in). */
