@@ -6,7 +6,8 @@
 //   alpha 5%, beta 20%. Sequential: two failing visitors out of two already reject H0, so a broken canary is rolled
 //   back at small traffic instead of after a fixed number of loads.
 // - lcp, inp (ms), cls (score): one-sided Mann-Whitney U on the histograms, canary above stable, p < 1%, and the p75
-//   worse by more than a practical margin (max(100 ms, 10%) for lcp and inp, 0.05 for cls).
+//   worse by more than a practical margin (max(100 ms, 10%) for lcp and inp, 0.05 for cls). As good as stable only
+//   within the margin: beyond it without significance the job waits for more samples instead of widening.
 // - api-errors (share of the page's API calls answered 5xx or 400) and file-errors (share of the server's answers to
 //   the files the version lists that were not 2xx or 304): one-sided two-proportion z test, p < 1%, and at least 1
 //   point worse.
@@ -91,14 +92,23 @@ export function distributionMeasure(
   const margin = name === 'cls' ? 0.05 : Math.max(100, 0.1 * s75);
   const pWorse = mannWhitneyGreater(stable, canary);
   const pBetter = mannWhitneyGreater(canary, stable);
+  // Worse: significant and beyond the margin. As good: within the margin. Beyond it but not yet significant: the
+  // evidence leans worse and is too thin either way, so the job waits for more samples rather than widening.
   const verdict =
-    pWorse < SIGNIFICANCE && c75 - s75 > margin
-      ? 'worse'
+    c75 - s75 > margin
+      ? pWorse < SIGNIFICANCE
+        ? 'worse'
+        : 'unknown'
       : pBetter < SIGNIFICANCE && s75 - c75 > margin
         ? 'better'
         : 'same';
   const p = verdict === 'better' ? pBetter : pWorse;
-  return { ...base, verdict, test: `Mann-Whitney U, p = ${p < 0.0001 ? '< 0.0001' : p.toFixed(4)}` };
+  const figure = `Mann-Whitney U, p = ${p < 0.0001 ? '< 0.0001' : p.toFixed(4)}`;
+  return {
+    ...base,
+    verdict,
+    test: verdict === 'unknown' ? `${figure}: beyond the margin, not yet significant` : figure,
+  };
 }
 
 /** A share of failed answers (the page's API calls, or the version's files) against stable's: a z test. */
@@ -204,6 +214,17 @@ export function decide(
         reason: `${name}: ${m.canarySamples} of ${policy.minSamples} samples on the canary`,
       };
     }
+  }
+  // A timing beyond its margin on enough samples, not yet significant: more samples decide it.
+  const leaning = measures.find(
+    (m) =>
+      m.verdict === 'unknown' &&
+      (m.name === 'lcp' || m.name === 'inp' || m.name === 'cls') &&
+      m.canarySamples >= policy.minSamples &&
+      m.stableSamples >= policy.minSamples,
+  );
+  if (leaning) {
+    return { decision: 'wait', reason: `waiting for more samples: ${describeMeasure(leaning)}` };
   }
   const next = policy.steps.find((step) => step > canary.percent);
   const summary = measures.map(describeMeasure).join('; ');
