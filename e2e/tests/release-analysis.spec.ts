@@ -191,11 +191,17 @@ test('a canary as good as stable goes through 50% and 100% and is promoted by th
   test.setTimeout(240_000);
   canary('1.2.0');
   let visitors = 0;
-  while (entry().stable !== '1.2.0' && visitors < 40) {
+  while (entry().canary !== null && visitors < 40) {
     await (await visit(browser)).leave();
     visitors += 1;
   }
-  await expect.poll(() => entry().stable, { timeout: 15_000 }).toBe('1.2.0');
+  await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
+  expect(
+    entry().stable,
+    jobLines('1.2.0')
+      .map((l) => l.reason)
+      .join('\n'),
+  ).toBe('1.2.0');
   expect(entry().canary).toBeNull();
   const lines = jobLines('1.2.0');
   console.log(`release-analysis (${visitors} visitors): ${lines.map((l) => l.reason).join('\n  ')}`);
