@@ -32,7 +32,9 @@ function skynet(args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(path.join(out, 'skynet'), args, {
     cwd: root,
     encoding: 'utf8',
-    timeout: 60_000,
+    // A command's first run on the embedded database applies every migration (12 since issue 33): about 45 s when
+    // the suite runs two files at once on two cores (CI, 2026-11-27); `admin grant` then timed out at 60 s.
+    timeout: 150_000,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: root,
