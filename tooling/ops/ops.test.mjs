@@ -851,6 +851,8 @@ describe('issue 33: remove, pause, resume, policy, since, publish defaults and b
     const manifest = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
     writeFileSync(join(dir, 'mf-manifest.json'), JSON.stringify({ ...manifest, exposes: [] }));
     assert.equal(ops(['publish', 'mfe-static', '--from', dir]).status, 0);
+    // A first publish registers the remote; taken out again, its next rollout is a registration.
+    assert.equal(ops(['remove', 'mfe-static', '--reason', 'retired']).status, 0);
     const refused = ops(['rollout', 'mfe-static', '1.0.0']);
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /does not expose \.\/app/);
