@@ -32,7 +32,9 @@ async function startCluster() {
 }
 
 export default async function globalSetup() {
-  const product = process.env.E2E_TARGET === 'cluster' ? await startCluster() : await startProduct();
+  // The shared product's embedded database starts empty, as a new install's does (the specs' own start from a copy).
+  const product =
+    process.env.E2E_TARGET === 'cluster' ? await startCluster() : await startProduct({ emptyDatabase: true });
   process.env.E2E_BASE_URL = product.baseURL;
   process.env.E2E_DATA_DIR = product.dataDir;
   return async () => product.stop();

@@ -8,7 +8,7 @@ import { startProduct } from '../../tooling/site/product.mjs';
 describe(`the built server on Node ${process.versions.node}`, () => {
   let product;
   before(async () => {
-    product = await startProduct({ quiet: true });
+    product = await startProduct({ quiet: true, emptyDatabase: true });
   });
   after(async () => {
     await product?.stop();

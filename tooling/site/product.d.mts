@@ -16,4 +16,6 @@ export function startProduct(options?: {
   port?: number;
   quiet?: boolean;
   monolith?: boolean;
+  /** Start the embedded database from nothing instead of from a migrated copy. */
+  emptyDatabase?: boolean;
 }): Promise<Product>;
