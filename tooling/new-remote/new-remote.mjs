@@ -204,7 +204,7 @@ npm run dev -- ${name}        # its dev server inside the local product, through
 cd ${name} && npx jest         # its tests; npx tsc --noEmit for types
 \`\`\`
 \`npm run dev\` attaches to a product on PORT (8080) that allows overrides (\`DEV_OVERRIDE_ORIGINS=http://localhost:* npm
-start\`), or starts one; the override works once the product's registry has ${name} (after its first rollout below).
+start\`), or starts one; the override works once the product's registry has ${name} (after its first publish below).
 
 ## Build
 \`\`\`sh
@@ -215,11 +215,11 @@ node scripts/pnpm.mjs --filter @skynet/${name} build    # or: cd ${name} && npx 
 
 ## Publish and roll out (no shell build)
 \`\`\`sh
-npm run ops -- publish ${name}                              # dist/ under its built.json version; not live yet
-npm run ops -- rollout ${name} 1.0.0 --reason "first release" # registered with its routes: live at ${route}
+npm run ops -- publish ${name}     # the first: registered with its routes, 1.0.0 its stable: live at ${route}
 \`\`\`
-The next version: bump \`version\` in package.json, build, publish, then \`npm run ops -- rollout ${name} <version>
---percent 10\` (a canary), \`promote\` or \`rollback\`; \`npm run ops -- policy ${name} --manual\` to keep the release job
+The next version: bump \`version\` in package.json (say 1.0.1), build, publish (not live yet), then
+\`npm run ops -- rollout ${name} 1.0.1 --percent 10\` (a canary: a version needs a stable to fall back to, so the
+first cannot be one), \`promote\` or \`rollback\`; \`npm run ops -- policy ${name} --manual\` to keep the release job
 from widening it. \`npm run ops -- remove ${name} --reason "…"\` takes it out of the registry (its files stay).
 `,
   };
@@ -321,8 +321,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(
       `new-remote: ${name} is ready (${((Date.now() - started) / 1000).toFixed(1)} s). Next:\n` +
         `  node scripts/pnpm.mjs --filter @skynet/${name} build\n` +
-        `  npm run ops -- publish ${name}\n` +
-        `  npm run ops -- rollout ${name} 1.0.0 --reason "first release"     (live at ${values.route}, no shell build)\n` +
+        `  npm run ops -- publish ${name}                                     (live at ${values.route}, no shell build)\n` +
         `  npm run dev -- ${name}                                             (develop it inside the product)`,
     );
   } catch (error) {

@@ -87,7 +87,7 @@ test('makes a remote folder: package.json as mfe-static, the next dev port, its 
     'npm run dev -- mfe-hello',
     '--filter @skynet/mfe-hello build',
     'ops -- publish mfe-hello',
-    'ops -- rollout mfe-hello 1.0.0',
+    'ops -- rollout mfe-hello 1.0.1 --percent 10',
   ])
     assert.ok(readme.includes(step), `README says ${step}`);
   // The one list of remotes takes it, in the registry's order, with nothing else edited.

@@ -322,9 +322,12 @@ async function main(argv) {
     case 'rollback': {
       const name = needRemote();
       const result = await rollback({ site, remote: name, reason, expectRevision });
+      const dropped = result.before.canary?.version;
       console.log(
-        `${name}: rolled back to ${result.after.stable} (was ${result.before.stable}` +
-          `${result.before.canary ? `, canary ${result.before.canary.version} dropped` : ''})`,
+        result.after.stable === result.before.stable
+          ? `${name}: canary ${dropped} dropped; stable stays ${result.after.stable} (no earlier stable in the history)`
+          : `${name}: rolled back to ${result.after.stable} (was ${result.before.stable}` +
+              `${dropped ? `, canary ${dropped} dropped` : ''})`,
       );
       return 0;
     }

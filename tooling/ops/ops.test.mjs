@@ -278,6 +278,17 @@ describe('canary, promote and rollback', () => {
     await assert.rejects(() => rollback({ site, remote: 'mfe-static' }), /no earlier stable version/);
   });
 
+  test('the command line says a rollback with no earlier stable ended the canary and kept the stable', async () => {
+    await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
+    const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
+    const run = spawnSync(process.execPath, [cli, 'rollback', 'mfe-static', '--site', site], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    assert.equal(
+      run.stdout.trim(),
+      'mfe-static: canary 1.1.0 dropped; stable stays 1.0.0 (no earlier stable in the history)',
+    );
+  });
+
   test('rolling out again after a rollback starts a new branch of the history', async () => {
     await rollout({ site, remote: 'mfe-static', version: '1.1.0' });
     await rollback({ site, remote: 'mfe-static' });
