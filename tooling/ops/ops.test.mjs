@@ -281,7 +281,9 @@ describe('canary, promote and rollback', () => {
   test('the command line says a rollback with no earlier stable ended the canary and kept the stable', async () => {
     await rollout({ site, remote: 'mfe-static', version: '1.1.0', percent: 50 });
     const cli = fileURLToPath(new URL('./cli.mjs', import.meta.url));
-    const run = spawnSync(process.execPath, [cli, 'rollback', 'mfe-static', '--site', site], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [cli, 'rollback', 'mfe-static', '--site', site], {
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 0, run.stderr);
     assert.equal(
       run.stdout.trim(),

@@ -1,6 +1,6 @@
 // Typed functions for every call of spec point 7. Each returns what the screen needs and throws on failure;
 // `errorText(error)` turns a failure into the text to show.
-import type { Envelope, Id, SignupPayload } from '@skynet/contract';
+import type { Envelope, Id } from '@skynet/contract';
 import {
   cacheIds,
   getEnvelope as get,
