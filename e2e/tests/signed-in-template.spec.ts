@@ -138,6 +138,30 @@ for (const viewport of [
   });
 }
 
+test('a full first page from the template asks for no second page until the reader nears its end (issue 34)', async ({
+  page,
+  api,
+  user,
+}) => {
+  // A galaxy feed of at least two pages (20 posts each): this person's own 21 are the newest.
+  for (let i = 0; i < 21; i += 1) await post(api, user, `${marker()} post ${i} of a long feed`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, user);
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    const found = /\/api\/feed\?page=(\d+)$/.exec(request.url());
+    if (found) pages.push(found[1]!);
+  });
+  await page.goto('/feed');
+  await expect(page.locator('[role=feed] article').first()).toBeVisible();
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  // Two of the list's periodic checks (one a second): the list reaches far below a phone's screen.
+  await page.waitForTimeout(2_500);
+  expect(pages.filter((n) => n !== '1')).toEqual([]);
+  await page.locator('[role=feed] article').last().scrollIntoViewIfNeeded();
+  await expect.poll(() => pages.includes('2'), { timeout: 5_000 }).toBe(true);
+});
+
 test('a refused token: the template goes and the normal path runs (sign-in page)', async ({ page }) => {
   await signIn(page, { token: 'not-a-token' });
   await page.goto('/feed');

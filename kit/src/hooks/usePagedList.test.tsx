@@ -164,6 +164,29 @@ describe('usePagedList', () => {
     expect(screen.getByText(END_OF_LIST_TEXT)).toBeInTheDocument();
   });
 
+  it('asks for no next page while the list is hidden (the HTML template stands in for it), and does once it shows', async () => {
+    // jsdom lays nothing out: every box is zero-size at the top, "near the bottom". Chromium's checkVisibility()
+    // says whether the list is rendered at all.
+    let visible = false;
+    Object.defineProperty(HTMLElement.prototype, 'checkVisibility', {
+      value: () => visible,
+      configurable: true,
+    });
+    try {
+      const fetchPage = jest.fn(async (n: number) => (n <= 2 ? page(n) : []));
+      render(<List fetchPage={fetchPage} first={1} />);
+      await tick(3000);
+      expect(fetchPage.mock.calls.map(([n]) => n)).toEqual([1]);
+      expect(shown()).toHaveLength(3);
+      visible = true;
+      for (let i = 0; i < 3; i++) await tick(1000);
+      expect(fetchPage.mock.calls.map(([n]) => n)).toEqual([1, 2, 3]);
+      expect(shown()).toHaveLength(6);
+    } finally {
+      delete (HTMLElement.prototype as { checkVisibility?: unknown }).checkVisibility;
+    }
+  });
+
   it('shows a post once when it reappears on the next page', async () => {
     const fetchPage = jest.fn(async (n: number) =>
       n === 0 ? [{ _id: 'a' }, { _id: 'b' }] : n === 1 ? [{ _id: 'b' }, { _id: 'c' }] : [],

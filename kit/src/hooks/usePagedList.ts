@@ -154,6 +154,10 @@ export function usePagedList<T>(
   const check = useCallback(() => {
     const el = listRef.current;
     if (!el || cursor.current.inFlight || cursor.current.done) return;
+    // A list not laid out measures as a zero-size box "at the bottom": while the page's template in the HTML stands
+    // in for it (site/src/prerendered-page.ts hides what follows the template), every load of /feed asked for page
+    // 2 at once (issue 34). The next check measures it once it shows.
+    if (el.checkVisibility?.() === false) return;
     if (isNearBottom(el.getBoundingClientRect(), window.innerHeight)) loadMore();
   }, [loadMore]);
 
