@@ -40,15 +40,20 @@ function run(label, command, { cwd = root, env = {} } = {}) {
   });
 }
 
+/** pnpm's prefix on a line of a package's output when it runs packages side by side: "kit test: ". */
+const PREFIX = String.raw`(?:[\w@./-]+ test: )?`;
+
 function count(output) {
   // jest: "Tests:       3 failed, 40 passed, 43 total"
-  for (const line of output.matchAll(/^Tests:\s+(.*)$/gm)) {
+  for (const line of output.matchAll(new RegExp(`^${PREFIX}Tests:\\s+(.*)$`, 'gm'))) {
     totals.passed += Number(line[1].match(/(\d+) passed/)?.[1] ?? 0);
     totals.failed += Number(line[1].match(/(\d+) failed/)?.[1] ?? 0);
   }
   // node --test: "# pass 12" / "# fail 0" (TAP reporter) or "ℹ pass 12" / "ℹ fail 0" (spec reporter)
-  for (const line of output.matchAll(/^(?:#|ℹ) pass (\d+)$/gm)) totals.passed += Number(line[1]);
-  for (const line of output.matchAll(/^(?:#|ℹ) fail (\d+)$/gm)) totals.failed += Number(line[1]);
+  for (const line of output.matchAll(new RegExp(`^${PREFIX}(?:#|ℹ) pass (\\d+)$`, 'gm')))
+    totals.passed += Number(line[1]);
+  for (const line of output.matchAll(new RegExp(`^${PREFIX}(?:#|ℹ) fail (\\d+)$`, 'gm')))
+    totals.failed += Number(line[1]);
   // playwright: "  42 passed (1.2m)" / "  1 failed"
   for (const line of output.matchAll(/^\s+(\d+) passed \(/gm)) totals.passed += Number(line[1]);
   for (const line of output.matchAll(/^\s+(\d+) failed$/gm)) totals.failed += Number(line[1]);
@@ -66,7 +71,10 @@ const steps = [
   ],
   ['lint and format (biome)', [...pnpm, 'exec', 'biome', 'ci', '.']],
   ['typecheck', [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck']],
-  ['unit and API tests', [...pnpm, '-r', '--workspace-concurrency=1', '--no-bail', 'test']],
+  // The packages' own suites two at a time (jest takes one worker on two cores), then the API's alone: it runs three
+  // files at a time itself (api/test/run.mjs).
+  ['unit tests', [...pnpm, '-r', '--filter', '!@skynet/api', '--workspace-concurrency=2', '--no-bail', 'test']],
+  ['API tests', [...pnpm, '--filter', '@skynet/api', 'test']],
   ['build', [...pnpm, '-r', '--workspace-concurrency=2', 'build']],
   ['size budgets', ['node', 'scripts/size-check.mjs']],
   ['browser tests', [...pnpm, '--filter', '@skynet/e2e', 'run', 'e2e']],
