@@ -73,7 +73,10 @@ const steps = [
   ['typecheck', [...pnpm, '-r', '--workspace-concurrency=2', 'typecheck']],
   // The packages' own suites two at a time (jest takes one worker on two cores), then the API's alone: it runs three
   // files at a time itself (api/test/run.mjs).
-  ['unit tests', [...pnpm, '-r', '--filter', '!@skynet/api', '--workspace-concurrency=2', '--no-bail', 'test']],
+  [
+    'unit tests',
+    [...pnpm, '-r', '--filter', '!@skynet/api', '--workspace-concurrency=2', '--no-bail', 'test'],
+  ],
   ['API tests', [...pnpm, '--filter', '@skynet/api', 'test']],
   ['build', [...pnpm, '-r', '--workspace-concurrency=2', 'build']],
   ['size budgets', ['node', 'scripts/size-check.mjs']],
