@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tooling/site/product.mjs';
 import { haproxyConfig } from './haproxy-config.mjs';
+import { heapLimitArgs } from './heap-limit.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -32,6 +33,12 @@ if (!Number.isInteger(nodes) || nodes < 1 || nodes > 32)
   fail(`NODES must be a whole number from 1 to 32 (got ${process.env.NODES})`);
 if (!Number.isInteger(port) || port < 1 || port > 65535)
   fail(`PORT must be a port number (got ${process.env.PORT})`);
+let heapArgs = [];
+try {
+  heapArgs = heapLimitArgs();
+} catch (err) {
+  fail(err.message);
+}
 for (const name of ['DATABASE_URL', 'REDIS_URL']) {
   if (!process.env[name])
     fail(
@@ -56,7 +63,14 @@ if (!flags.has('--skip-build'))
 // The site, as npm start prepares it, into the registry in PostgreSQL (DATABASE_URL: @skynet/site's registry store).
 const { prepareSite } = await import('../tooling/site/publish-site.mjs');
 const publish = flags.has('--publish') || ['1', 'true', 'yes'].includes(process.env.PUBLISH ?? '');
-console.log(`\n${(await prepareSite({ publish, command: 'npm run cluster' })).message}\n`);
+try {
+  console.log(`\n${(await prepareSite({ publish, command: 'npm run cluster' })).message}\n`);
+} catch (error) {
+  // The registry's own errors say what is wrong in one line (a database missing or unreachable, a conflicting
+  // site); anything else is a defect and keeps its stack.
+  if (error?.name !== 'RegistryError') throw error;
+  fail(error.message);
+}
 
 const ports = [];
 for (let i = 0; i < nodes; i += 1) ports.push(await freePort());
@@ -88,7 +102,7 @@ function writeState() {
 
 function startNode(index) {
   const name = `node-${index + 1}`;
-  const child = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [...heapArgs, join(root, 'api', 'dist', 'server.js')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {

@@ -12,6 +12,7 @@ import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { heapLimitArgs } from './heap-limit.mjs';
 import { pnpm } from './pnpm.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -20,6 +21,13 @@ const args = process.argv.slice(2).filter((arg) => arg !== '--');
 const unknown = args.filter((arg) => !KNOWN.includes(arg));
 if (unknown.length > 0) {
   console.error(`npm start: unknown ${unknown.join(' ')} (it takes ${KNOWN.join(', ')})`);
+  process.exit(2);
+}
+let heapArgs;
+try {
+  heapArgs = heapLimitArgs();
+} catch (err) {
+  console.error(`npm start: ${err.message}`);
   process.exit(2);
 }
 const flags = new Set(args);
@@ -63,7 +71,12 @@ else {
 {
   const done = beginStep('Site', 'the registry and the builds it serves');
   const { prepareSite } = await import('../tooling/site/publish-site.mjs');
-  const prepared = await prepareSite({ publish, command });
+  const prepared = await prepareSite({ publish, command }).catch((error) => {
+    // The registry's own errors say what is wrong in one line; anything else keeps its stack.
+    if (error?.name !== 'RegistryError') throw error;
+    console.error(`\n${command}: ${error.message}`);
+    process.exit(1);
+  });
   console.log(prepared.message);
   done(prepared.action === 'kept' ? 'kept as it is' : prepared.action);
 }
@@ -82,7 +95,7 @@ const databaseDone = beginStep(
     : `the embedded PostgreSQL (PGlite) in ${process.env.DATA_DIR ?? '.data'}: migrations, then the server starts`,
 );
 let serveDone = null;
-const server = spawn(process.execPath, [join(root, 'api', 'dist', 'server.js')], {
+const server = spawn(process.execPath, [...heapArgs, join(root, 'api', 'dist', 'server.js')], {
   stdio: ['inherit', 'pipe', 'inherit'],
   cwd: root,
 });

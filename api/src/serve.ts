@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { warmPasswordCheck } from './lib/password-strength.js';
@@ -56,6 +57,10 @@ async function main() {
   }
   await warmPasswordCheck();
   await app.listen({ port: config.port, host: config.host });
+  // So an operator sees the limit the launcher gave V8 took effect (API_HEAP_MB, scripts/heap-limit.mjs): V8's limit
+  // is the old generation's (API_HEAP_MB) plus the young generation's, so the default 256 shows as 304.
+  const heapLimitMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+  app.log.info({ heapLimitMb }, `V8 heap limit ${heapLimitMb} MB`);
 }
 
 main().catch((err: unknown) => {

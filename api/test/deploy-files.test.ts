@@ -16,6 +16,7 @@ import { Ajv } from 'ajv';
 import { DockerfileParser } from 'dockerfile-ast';
 import { parse } from 'yaml';
 import { haproxyConfig } from '../../scripts/haproxy-config.mjs';
+import { DEFAULT_HEAP_MB, heapLimitArgs } from '../../scripts/heap-limit.mjs';
 import { loadConfig, REPO_ROOT } from '../src/config.js';
 
 const read = (file: string) => readFileSync(path.join(REPO_ROOT, file), 'utf8');
@@ -317,6 +318,53 @@ describe('scripts/haproxy-config.mjs', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('scripts/heap-limit.mjs: the heap limits npm start and npm run cluster give each API process', () => {
+  const defaults = ['--max-old-space-size=256', '--max-semi-space-size=16'];
+  it('is 256 MB of old generation and 16 MB semi-spaces unless API_HEAP_MB says otherwise; off leaves V8 its own', () => {
+    assert.equal(DEFAULT_HEAP_MB, 256);
+    assert.deepEqual(heapLimitArgs({}), defaults);
+    assert.deepEqual(heapLimitArgs({ API_HEAP_MB: '' }), defaults);
+    assert.deepEqual(heapLimitArgs({ API_HEAP_MB: '512' }), [
+      '--max-old-space-size=512',
+      '--max-semi-space-size=16',
+    ]);
+    assert.deepEqual(heapLimitArgs({ API_HEAP_MB: 'off' }), []);
+  });
+
+  it('leaves to NODE_OPTIONS what the operator set there (the command line would override it)', () => {
+    assert.deepEqual(heapLimitArgs({ NODE_OPTIONS: '--max-old-space-size=900' }), [
+      '--max-semi-space-size=16',
+    ]);
+    assert.deepEqual(
+      heapLimitArgs({ NODE_OPTIONS: '--max-semi-space-size=32 --max-old-space-size=900' }),
+      [],
+    );
+  });
+
+  it('refuses a value that is not a whole number of at least 64 MB, naming the variable', () => {
+    for (const bad of ['abc', '10', '256MB', '-1', '1.5'])
+      assert.throws(
+        () => heapLimitArgs({ API_HEAP_MB: bad }),
+        /API_HEAP_MB must be a whole number of megabytes, at least 64/,
+      );
+  });
+
+  it('takes effect in the Node that runs the server: V8 limits its heap to the old generation plus the young', () => {
+    const limitOf = (args: string[]) =>
+      Number(
+        spawnSync(
+          process.execPath,
+          [...args, '-p', 'require("v8").getHeapStatistics().heap_size_limit / 2 ** 20'],
+          { encoding: 'utf8' },
+        ).stdout,
+      );
+    const limited = limitOf(heapLimitArgs({}));
+    // 256 MB old + 3 x 16 MB young (two semi-spaces and the new large-object space)
+    assert.ok(limited >= 256 && limited <= 320, `limit ${limited} MB`);
+    assert.ok(limitOf([]) > limited, "V8's own limit (from the machine's memory) is larger");
   });
 });
 

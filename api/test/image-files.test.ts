@@ -185,6 +185,13 @@ describe('the image filesystem, laid out without Docker', { skip }, () => {
     assert.match(status.out, /registry revision 1/);
     assert.match(status.out, /mfe-static/);
   });
+  it('skynet start and serve refuse an API_HEAP_MB that is not a number of megabytes (exit 2), naming it', () => {
+    for (const command of ['start', 'serve']) {
+      const r = skynet([command], { API_HEAP_MB: '2GB', PORT: '9' });
+      assert.equal(r.code, 2, r.out);
+      assert.match(r.out, /API_HEAP_MB must be a whole number of megabytes, at least 64, or off .*"2GB"/);
+    }
+  });
   it('skynet start (the CMD) refreshes the site, then serves it and /api/health', {
     timeout: 60_000,
   }, async () => {
@@ -216,6 +223,12 @@ describe('the image filesystem, laid out without Docker', { skip }, () => {
       await waitForPort(port, 45_000);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       assert.equal(health.status, 200, output);
+      // skynet execs node itself, with the default heap limits (API_HEAP_MB unset).
+      const argv = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      assert.ok(
+        argv.includes('--max-old-space-size=256') && argv.includes('--max-semi-space-size=16'),
+        argv.join(' '),
+      );
       assert.match(output, /refresh-site: .*published and made stable mfe-static@1\.1\.0/);
       const page = await fetch(`http://127.0.0.1:${port}/remotes.json`);
       assert.equal(page.status, 200);

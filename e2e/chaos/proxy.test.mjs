@@ -4,13 +4,17 @@
 // - socket.io is sticky: a cookie is inserted on its answers (none on the API's), cookieless handshakes stay on one node;
 // - Redis stopped for every node: readiness fails everywhere, the proxy falls back to the live nodes and the site
 //   still answers;
-// - a draining node (SIGTERM while a request is still being received) gets no new API calls.
+// - a draining node (SIGTERM while a request is still being received) gets no new API calls;
+// - `npm run cluster` on a database that does not exist says so in one line.
 // Bounded (75 s) and it removes everything it started. Run by `npm test` with SKYNET_CHAOS=1 (scripts/test.mjs),
 // or alone: node --test e2e/chaos/proxy.test.mjs (needs a build, initdb, redis-server and haproxy).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { repoRoot } from '../../tooling/site/product.mjs';
 import { cleanup, cleanups, cluster, postgres, redis, sleep, work } from './topology.mjs';
 
 const CALLS = 40;
@@ -275,4 +279,34 @@ test('a draining node gets no new API calls', { skip }, async () => {
   } finally {
     held.destroy();
   }
+});
+
+test('npm run cluster on a database that does not exist stops with one line that names it and how to create it', {
+  skip,
+}, async () => {
+  const url = new URL(postgres.url);
+  url.pathname = '/skynet_missing';
+  const result = spawnSync(
+    process.execPath,
+    [join(repoRoot, 'scripts', 'cluster.mjs'), '--skip-install', '--skip-build'],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: {
+        ...process.env,
+        DATABASE_URL: url.href,
+        REDIS_URL: `redis://127.0.0.1:${redis.port}`,
+        DATA_DIR: join(work, 'missing-db'),
+        SITE_DIR: join(work, 'missing-db', 'site'),
+      },
+    },
+  );
+  assert.equal(result.status, 1, result.stderr);
+  const lines = result.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, `one line, not a stack trace:\n${result.stderr}`);
+  assert.match(
+    lines[0],
+    /^cluster: .*database "skynet_missing" does not exist\. Create it first \(createdb skynet_missing/,
+  );
 });

@@ -404,11 +404,21 @@ describe('API processes starting together on a new database', {
 }, () => {
   it('both start (pg-boss creating its queues at the same moment does not fail a start) and queue mail', async (t) => {
     const fresh = await postgresClone(); // migrated, but pg-boss's schema and queues not made yet
-    t.after(() => fresh.drop());
-    t.after(() => fresh.database.close());
+    // The apps close before their database goes (t.after hooks run in the order they were added): dropping it under
+    // them (DROP DATABASE ... WITH (FORCE)) left one reconnecting to a database that no longer existed, and its
+    // close never ended (a CI run on a slow machine hung here for 18 minutes).
+    const closers: (() => Promise<void>)[] = [];
+    t.after(async () => {
+      for (const close of closers.reverse()) await close();
+      await fresh.database.close();
+      await fresh.drop();
+    });
     const started = await Promise.allSettled(
       Array.from({ length: 8 }, (_, i) =>
-        build(t, { database: fresh.database, env: { NODE_NAME: `n${i}` } }),
+        build(
+          { after: (close: () => Promise<void>) => closers.push(close) },
+          { database: fresh.database, env: { NODE_NAME: `n${i}` } },
+        ),
       ),
     );
     const failures = started.flatMap((s) => (s.status === 'rejected' ? [String(s.reason)] : []));

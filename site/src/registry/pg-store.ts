@@ -66,8 +66,12 @@ export async function withClient<T>(
   try {
     await client.connect();
   } catch (error) {
+    // 3D000: the server answers but has no such database; say how to make it.
+    const missing = (error as { code?: string }).code === '3D000';
+    const name = missing ? new URL(url).pathname.slice(1) : '';
     throw new RegistryError(
-      `cannot reach the registry's PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}`,
+      `cannot reach the registry's PostgreSQL at ${describeUrl(url)}: ${(error as Error).message}` +
+        (missing ? `. Create it first (createdb ${name}, or CREATE DATABASE ${name} in psql).` : ''),
       'unavailable',
     );
   }
