@@ -14,8 +14,9 @@ export interface RouteEntry {
   path: string;
   access: Access;
   /**
-   * GET calls (API paths, `:param`s from the route) the route's first screen makes: the server starts them from
-   * the page's HTML (its head start). Declared in the owning remote's src/routes.ts.
+   * GET calls (API paths, `:param`s from the route, `:me` for the visitor's own id) the route's first screen makes:
+   * the server starts them from the page's HTML (its head start; `:me` is filled in by its inline script,
+   * site/src/page-scripts/parts/own-id.ts). Declared in the owning remote's src/routes.ts.
    */
   early?: string[];
 }

@@ -28,7 +28,8 @@ export const routes = defineRoutes<PageModule>([
     access: 'signed-in',
     page: () => import('./pages/GalaxyFeedPage'),
     // `early`: GET calls the page makes first, as the kit's typed calls ask them; the HTML starts them (the page's
-    // head start). Only calls whose answer is the same for everyone who may see the page.
+    // head start). Only calls whose answer is the same for everyone who may see the page, or about the visitor
+    // themself (`:me`, below).
     early: ['/feed?page=1'],
   },
   {
@@ -42,11 +43,52 @@ export const routes = defineRoutes<PageModule>([
   { path: POST_ROUTE, access: 'public', page: () => import('./pages/PostPage') },
   { path: SEARCH_ROUTE, access: 'signed-in', page: searchPage },
   { path: SEARCH_TEXT_ROUTE, access: 'signed-in', page: searchPage },
-  { path: PROFILE_ROUTE, access: 'signed-in', page: () => import('./pages/ProfilePage') },
-  { path: USER_ROUTE, access: 'signed-in', page: () => import('./pages/UserPage') },
-  { path: FOLLOWING_ROUTE, access: 'signed-in', page: () => import('./pages/FollowingPage') },
-  { path: FOLLOWERS_ROUTE, access: 'signed-in', page: () => import('./pages/FollowersPage') },
-  { path: LIKED_ROUTE, access: 'signed-in', page: () => import('./pages/LikedPage') },
-  { path: SAVED_ROUTE, access: 'signed-in', page: () => import('./pages/SavedPage') },
-  { path: COMMENTED_ROUTE, access: 'signed-in', page: () => import('./pages/CommentedPage') },
+  {
+    path: PROFILE_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/ProfilePage'),
+    // One's own profile: the person, the planets' list (the home planet's name) and the first page of posts, with
+    // `:me` the id the visitor's saved token names (the HTML is the same for everyone). With `?view=replies` the
+    // posts' answer goes unused and the page asks for the replies itself.
+    early: ['/user/:me', '/planet', '/feed/:me?page=0'],
+  },
+  {
+    path: USER_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/UserPage'),
+    // The person, the planets' list, your standing with them and their first page of posts: the page shows the
+    // posts once it knows that standing, and the server leaves out the posts of someone blocked whoever asks.
+    early: ['/user/:id', '/planet', '/user/:id/relationship', '/feed/:id?page=0'],
+  },
+  {
+    path: FOLLOWING_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/FollowingPage'),
+    early: ['/user/following'],
+  },
+  {
+    path: FOLLOWERS_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/FollowersPage'),
+    early: ['/user/follower'],
+  },
+  // The visitor's own lists: the first page (history lists number from 0).
+  {
+    path: LIKED_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/LikedPage'),
+    early: ['/user/liked?page=0'],
+  },
+  {
+    path: SAVED_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/SavedPage'),
+    early: ['/user/saved?page=0'],
+  },
+  {
+    path: COMMENTED_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/CommentedPage'),
+    early: ['/user/commented?page=0'],
+  },
 ]);

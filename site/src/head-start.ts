@@ -129,6 +129,21 @@ function readSite(
 }
 
 /**
+ * A route parameter the HTML may put into a call: one path segment. A browser resolves `.` and `..` in a URL, also
+ * percent-encoded (`%2e%2e`), and an encoded slash is one too many segments for the server: with either, a link could
+ * make the page's script ask another API path with the visitor's token, so the route's calls are left to the page.
+ */
+function isSegment(value: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  return decoded !== '.' && decoded !== '..' && !/[/\\?#]/.test(decoded);
+}
+
+/**
  * The head start of each path, read once and again only when the registry or config.json change (a rollout or a
  * rollback changes the registry, and with it the files named here). The route is the one the shell shows a
  * signed-in visitor (findRoute, @skynet/contract): the calls and signed-in files are only started with a token.
@@ -147,7 +162,8 @@ export function headStartFor(
     const files = withFiles ? { files: cached.files } : {};
     const found = findRoute(cached.registry, pathname, 'signed-in');
     if (found) {
-      const early = (found.route.early ?? []).filter(isHeadStartCall);
+      const safe = Object.values(found.params).every(isSegment);
+      const early = safe ? (found.route.early ?? []).filter(isHeadStartCall) : [];
       const remoteFiles = cached.filesOf(found.remote);
       return {
         api: cached.api,

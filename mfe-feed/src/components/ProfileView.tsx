@@ -1,6 +1,6 @@
-import type { User } from '@skynet/contract';
-import { feedApi, Loader, PageHeader, PRODUCT_NAME } from '@skynet/kit';
-import { type ReactNode, useCallback } from 'react';
+import type { Comment, Post, User } from '@skynet/contract';
+import { type FetchPage, feedApi, Loader, PageHeader, PRODUCT_NAME } from '@skynet/kit';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../hooks/usePageMeta';
 import type { ProfileState } from '../hooks/useProfile';
@@ -28,6 +28,7 @@ export function ProfileView({
   followerCount,
   actions,
   hidden,
+  earlyPostsOf,
 }: {
   profile: ProfileState;
   title: string;
@@ -38,15 +39,38 @@ export function ProfileView({
    * give way to this line. Nothing (the default): all shows.
    */
   hidden?: (user: User) => ReactNode;
+  /**
+   * The id whose first page of posts (or replies) may be asked for together with the profile instead of after it:
+   * one's own profile, which no block can hide (issue 34). Someone else's posts wait for your standing with them.
+   */
+  earlyPostsOf?: string;
 }) {
   const user = profile.state === 'ready' ? profile.user : null;
   const userId = user?._id;
   const hiddenBecause = user ? hidden?.(user) : null;
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'replies' ? 'replies' : 'posts';
+  const pageOf = view === 'replies' ? feedApi.replies : feedApi.of;
+  // The first page asked for with the profile (earlyPostsOf) while it loads, taken once by the list when it mounts;
+  // a retry or another view chosen later asks as usual.
+  const early = useRef<{ key: string; page: ReturnType<FetchPage<Post | Comment>> } | null>(null);
+  const loading = profile.state === 'loading';
+  useEffect(() => {
+    if (!earlyPostsOf || !loading) return;
+    const page = pageOf(earlyPostsOf, 0);
+    page.catch(() => undefined); // the list sees the failure when it takes the page
+    early.current = { key: `${earlyPostsOf}:${view}`, page };
+  }, [earlyPostsOf, view, pageOf, loading]);
   const fetchPage = useCallback(
-    (page: number) => (view === 'replies' ? feedApi.replies : feedApi.of)(userId ?? '', page),
-    [userId, view],
+    (page: number) => {
+      const ready = early.current;
+      if (page === 0 && ready && ready.key === `${userId}:${view}`) {
+        early.current = null;
+        return ready.page;
+      }
+      return pageOf(userId ?? '', page);
+    },
+    [userId, view, pageOf],
   );
   const choose = (next: typeof view) =>
     setParams(next === 'replies' ? { view: next } : {}, { replace: true });

@@ -14,12 +14,11 @@ export function useProfile(id: string | undefined): ProfileState {
     if (!id) return;
     let live = true;
     setProfile({ state: 'loading' });
+    // The person and the planet list together, not one after the other (issue 34: /profile chained its calls).
+    const planets = planetApi.list().catch(() => null);
     userApi.get(id).then(
       async (user) => {
-        const planetName = await planetApi
-          .list()
-          .then((planets) => planets.find((p) => p._id === user.location?.planetId)?.name ?? null)
-          .catch(() => null);
+        const planetName = (await planets)?.find((p) => p._id === user.location?.planetId)?.name ?? null;
         if (live) setProfile({ state: 'ready', user, planetName });
       },
       () => live && setProfile({ state: 'missing' }),

@@ -20,6 +20,7 @@ export default function ProfilePage() {
     <ProfileView
       profile={profile}
       title={ownProfileTitle(user.userName)}
+      earlyPostsOf={user._id}
       actions={() => (
         <>
           {/* mfe-account's avatar changer (it reads the session); while it loads or if that area is down,

@@ -1,5 +1,5 @@
 import { feedApi, planetApi, reportApi, safetyApi, userApi } from '@skynet/kit';
-import { deferred, httpError, renderAt } from '@skynet/kit/testing';
+import { deferred, httpError, makePost, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,7 @@ jest.mock('@skynet/kit', () => ({
   ...jest.requireActual('@skynet/kit'),
   userApi: { get: jest.fn(), isFollowing: jest.fn(), setFollowing: jest.fn() },
   planetApi: { list: jest.fn() },
-  feedApi: { of: jest.fn() },
+  feedApi: { of: jest.fn(), replies: jest.fn() },
   safetyApi: {
     block: jest.fn(),
     unblock: jest.fn(),
@@ -259,6 +259,35 @@ describe('ProfilePage', () => {
     });
     expect(avatar()).toHaveAttribute('src', '/media/avatars/new.webp');
     expect(users.get).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for the person, the planets and the first page of posts together, and that page once (issue 34)', async () => {
+    const answer = deferred<ReturnType<typeof person>>();
+    users.get.mockReturnValue(answer.promise);
+    (feedApi.of as jest.Mock).mockImplementation(async (_id: string, page: number) =>
+      page === 0 ? [makePost({ _id: 'p1', content: 'Sunrise over Olympus Mons', userName: 'alice' })] : [],
+    );
+    renderAt(<ProfilePage />, { url: '/profile' });
+    // The person has not answered yet: the other two calls are already out (they used to wait for it, then for
+    // each other).
+    await waitFor(() => expect(feedApi.of).toHaveBeenCalledWith('me', 0));
+    expect(planetApi.list).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Sunrise over Olympus Mons')).not.toBeInTheDocument();
+    await act(async () => answer.resolve(person({ _id: 'me', userName: 'alice' })));
+    expect(await screen.findByText('Sunrise over Olympus Mons')).toBeInTheDocument();
+    expect(screen.getByText('Joined from Mars on July 4, 2024')).toBeInTheDocument();
+    expect((feedApi.of as jest.Mock).mock.calls.filter(([, page]) => page === 0)).toHaveLength(1);
+  });
+
+  it('asks for the replies once when the view is switched after the profile has loaded', async () => {
+    (feedApi.replies as jest.Mock).mockResolvedValue([]);
+    users.get.mockResolvedValue(person({ _id: 'me', userName: 'alice' }));
+    renderAt(<ProfilePage />, { url: '/profile' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Replies' }));
+    await waitFor(() => expect(feedApi.replies).toHaveBeenCalledWith('me', 0));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(feedApi.replies).toHaveBeenCalledTimes(1);
+    expect((feedApi.of as jest.Mock).mock.calls.filter(([, page]) => page === 0)).toHaveLength(1);
   });
 
   it("titles a name of 12 characters or more 'My Profile'", async () => {

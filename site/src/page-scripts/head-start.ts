@@ -13,6 +13,7 @@ import {
   SESSION_CALLS,
   TOKEN_KEY,
 } from '@skynet/contract';
+import { callForToken } from './parts/own-id';
 
 /**
  * A preload that failed is kept by the browser and handed, failed, to the first element that asks for the same file:
@@ -55,7 +56,10 @@ function startFromHtml() {
   if (token || !block.signedIn) for (const file of block.preload) preload(file, Boolean(block.afterPaint));
   if (!token) return;
   const answers: HeadStartGlobal['answers'] = {};
-  const start = (call: string) => {
+  const start = (named: string) => {
+    // `:me` (a route's own-profile calls): the person the saved token names, as the page's own call will ask.
+    const call = callForToken(named, token);
+    if (call === null) return;
     answers[call] ??= fetch(block.api + call, { headers: { Authorization: `Bearer ${token}` } }).then(
       // A refused answer's body is read too: one left unread keeps its request open in the browser.
       (answer) => (answer.ok ? answer.json() : answer.text().then(() => null)),
