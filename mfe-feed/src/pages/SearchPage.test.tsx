@@ -26,6 +26,35 @@ beforeEach(() => {
 });
 
 describe('SearchPage', () => {
+  it("takes the place of the HTML's drawing, with what was typed there and the focus", async () => {
+    document.body.innerHTML =
+      '<main id="areas"><div id="prerendered"><input type="search" value="aurora bor"></div></main>';
+    const drawn = document.querySelector<HTMLInputElement>('#prerendered input')!;
+    drawn.focus();
+    open();
+    expect(document.getElementById('prerendered')).toBeNull();
+    const box = screen.getByPlaceholderText('Search for anything in the universe...');
+    expect(box).toHaveValue('aurora bor');
+    expect(box).toHaveFocus();
+    await userEvent.type(box, 'ealis{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent('/search/aurora%20borealis');
+  });
+
+  it('sends the search that was sent from the drawing before the page was up', () => {
+    document.body.innerHTML =
+      '<div id="prerendered"><form data-sent><input type="search" value=" red dust "></form></div>';
+    open();
+    expect(screen.getByTestId('location')).toHaveTextContent('/search/red%20dust');
+  });
+
+  it("a text in the path wins over the drawing's box", async () => {
+    document.body.innerHTML = '<div id="prerendered"><input type="search" value="typed"></div>';
+    open('/search/dust');
+    const box = screen.getByPlaceholderText('Search for anything in the universe...');
+    expect(box).toHaveValue('dust');
+    expect(box).not.toHaveFocus();
+    expect(document.getElementById('prerendered')).toBeNull();
+  });
   it('puts the text in the path, encoded, with Posts chosen by default', async () => {
     open();
     expect(screen.getByRole('button', { name: 'Posts' })).toHaveAttribute('aria-pressed', 'true');

@@ -1,5 +1,6 @@
 import { PageHeader, paths, postApi, userApi } from '@skynet/kit';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { dropPrerendered } from '@skynet/shared';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Notice, Page } from '../components/Page';
 import { PostList } from '../components/PostList';
@@ -7,12 +8,19 @@ import styles from '../components/Search.module.css';
 import { SearchIcon } from '../components/SearchIcon';
 import { PagedUserList } from '../components/UserList';
 import { ViewToggles } from '../components/ViewToggles';
+import { SENT_ATTRIBUTE } from '../prerender/static-page';
 
 type Kind = 'posts' | 'users';
 const KINDS = [
   ['posts', 'Posts'],
   ['users', 'Users'],
 ] as const;
+
+/** The search box of the HTML's drawing of this page (signed-in `/search`, ../prerender), while it is there. */
+const prerenderedBox = () =>
+  typeof document === 'undefined'
+    ? null
+    : document.querySelector<HTMLInputElement>('#prerendered input[type="search"]');
 
 /**
  * /search and /search/:text. The text lives in the path (encoded by paths.search), the Posts/Users choice in
@@ -23,9 +31,31 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const kind: Kind = params.get('in') === 'users' ? 'users' : 'posts';
   const navigate = useNavigate();
-  const [draft, setDraft] = useState(text);
+  // What was typed into the HTML's box before this page was up is the draft's start.
+  const [draft, setDraft] = useState(() => text || (prerenderedBox()?.value ?? ''));
+  // A new text in the path (a search sent, back, forward) is the draft's start again.
+  const [shownText, setShownText] = useState(text);
+  if (text !== shownText) {
+    setShownText(text);
+    setDraft(text);
+  }
   const inputId = useId();
-  useEffect(() => setDraft(text), [text]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The HTML's drawing of this page gives way to it before the next paint, the focus kept where it was; a search
+  // sent from its box before this page was up is sent now (../prerender/static-page.ts marks the form).
+  const sentBeforeUp = useRef('');
+  useLayoutEffect(() => {
+    const box = prerenderedBox();
+    const hadFocus = box !== null && document.activeElement === box;
+    if (box?.form?.hasAttribute(SENT_ATTRIBUTE)) sentBeforeUp.current = box.value.trim();
+    dropPrerendered();
+    // After the drop: until then this page is hidden, and a hidden box takes no focus.
+    if (hadFocus) inputRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (sentBeforeUp.current) navigate(paths.search(sentBeforeUp.current));
+    sentBeforeUp.current = '';
+  }, [navigate]);
 
   const query = text.trim();
   const searchPosts = useCallback((page: number) => postApi.search(query, page), [query]);
@@ -52,6 +82,7 @@ export default function SearchPage() {
         </label>
         <input
           id={inputId}
+          ref={inputRef}
           type="search"
           className={styles.input}
           placeholder="Search for anything in the universe..."

@@ -15,9 +15,9 @@
 //   happened: Lighthouse's simulation charges every script that ran before the paint to it, and script downloads
 //   begun before the calls held the connections the calls needed.
 // The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
-import { HEAD_START_GLOBAL, type HeadStartGlobal, type Post, startParkedFiles } from '@skynet/contract';
+import type { Post } from '@skynet/contract';
+import { headStartGlobal, pageStarter, WAIT_MS } from './start-page';
 
-const WAIT_MS = 1000;
 /** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, as the number (the names cost this script's bytes). */
 const ELEMENTS_AND_TEXT = 5;
 /** An id drawn into a link as it is: anything else would need escaping. */
@@ -69,14 +69,8 @@ function drawCard(card: HTMLTemplateElement, slots: Slots): Node {
 /** Fills the page's template from its head start answer, then starts the page (see the top of this file). */
 export function fillSignedInTemplate(): void {
   const markup = document.getElementById('prerendered');
-  const headStart = (window as unknown as Record<string, HeadStartGlobal | undefined>)[HEAD_START_GLOBAL];
-  let started = false;
-  const startPage = () => {
-    if (started) return;
-    started = true;
-    headStart?.later?.();
-    startParkedFiles();
-  };
+  const headStart = headStartGlobal();
+  const startPage = pageStarter(headStart);
   const dropMarkup = () => {
     markup?.remove();
     startPage();

@@ -12,6 +12,7 @@ import { Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import listStyles from '../components/PostList.module.css';
 import { GALAXY_FEED_TITLE } from '../pages/GalaxyFeedPage';
+import SearchPage from '../pages/SearchPage';
 import { routes } from '../routes';
 
 /** The placeholder post the card is drawn around; its values become the fill script's slots (SLOTS). */
@@ -97,7 +98,16 @@ function feedTemplate(path: string, title: string) {
   );
 }
 
-/** Signed-in route path -> its template (the planet feeds wait for their planet's name: not here). */
+/**
+ * Signed-in route path -> its template (the planet feeds wait for their planet's name: not here). `/search` before
+ * anything is searched needs no data: the real page is drawn whole (./static-page.ts starts it).
+ */
 export const signedIn: Record<string, () => string> = {
   '/feed': () => feedTemplate('/feed', GALAXY_FEED_TITLE),
+  '/search': () =>
+    renderToStaticMarkup(
+      <MemoryRouter initialEntries={['/search']}>
+        <SearchPage />
+      </MemoryRouter>,
+    ),
 };
