@@ -101,6 +101,9 @@ export const CurrentUser = Type.Object({
   followingCount: Type.Integer(),
   postCount: Type.Integer(),
   admin: Type.Boolean(),
+  emailVerified: Type.Boolean({
+    description: 'The address was confirmed (the link mailed at sign-up, or the identity provider said so).',
+  }),
   createdAt: IsoDate,
   location: UserLocation,
 });

@@ -92,6 +92,7 @@ export function aUser(patch: Partial<CurrentUser> = {}): CurrentUser {
     followingCount: 0,
     postCount: 0,
     admin: false,
+    emailVerified: true,
     createdAt: '2024-01-01T00:00:00.000Z',
     location: { planetId: 'p-1', latitude: 0, longitude: 0 },
     ...patch,

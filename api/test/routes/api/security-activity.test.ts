@@ -322,6 +322,16 @@ describe('e-mail confirmation of a sign-up', () => {
       )
     )[0]?.v;
 
+  it('GET /api/user says whether the address is confirmed (Settings draws its loading shape from it)', async () => {
+    const u = await signup(ctx.app, { confirmed: false });
+    const before = await call(ctx.app, 'GET /api/user', { token: u.token });
+    assert.equal(before.body.value.emailVerified, false);
+    const token = await linkOf(u.email);
+    assert.equal((await call(ctx.app, 'POST /api/user/verifyEmail', { payload: { token } })).status, 200);
+    const after = await call(ctx.app, 'GET /api/user', { token: u.token });
+    assert.equal(after.body.value.emailVerified, true);
+  });
+
   it('mails a 48-hour link whose hash alone is stored; the link confirms once', async () => {
     const u = await signup(ctx.app, { confirmed: false });
     assert.equal(await verified(u.id), false);

@@ -36,6 +36,7 @@ describe('the signed-in account', () => {
       'bio',
       'createdAt',
       'email',
+      'emailVerified',
       'followerCount',
       'followingCount',
       'location',

@@ -8,15 +8,18 @@ export function Section({
   title,
   children,
   headingRef,
+  busy = false,
 }: {
   title: string;
   children: ReactNode;
   /** The heading, focused when the control that had focus goes (e.g. the last row's Unblock). */
   headingRef?: RefObject<HTMLHeadingElement | null>;
+  /** Its content is still loading. */
+  busy?: boolean;
 }) {
   const id = useId();
   return (
-    <section className={menu.section} aria-labelledby={id}>
+    <section className={menu.section} aria-labelledby={id} aria-busy={busy || undefined}>
       <h2 id={id} className={menu.heading} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
         {title}
       </h2>

@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Section } from '../safety/Section';
 import { ConfirmForm } from './ConfirmForm';
 import { RecoveryCodes } from './RecoveryCodes';
+import { LOADING } from './SignInSection';
 import styles from './styles';
 
 export const NO_PASSKEYS_TEXT = 'You have no passkeys yet.';
@@ -20,9 +21,12 @@ export const PASSKEY_NOT_MADE = 'The passkey was not made. Try again, or use ano
 export function PasskeysSection({
   security,
   onChanged,
+  pending = false,
 }: {
   security: AccountSecurityInfo;
   onChanged: () => void;
+  /** Still loading: the list reads Loading… and the form is disabled (SignInSection's `pending`). */
+  pending?: boolean;
 }) {
   const [passkeys, setPasskeys] = useState<PasskeyEntry[]>(security.passkeys);
   useEffect(() => setPasskeys(security.passkeys), [security.passkeys]);
@@ -77,7 +81,7 @@ export function PasskeysSection({
   };
 
   return (
-    <Section title="Passkeys" headingRef={heading}>
+    <Section title="Passkeys" headingRef={heading} busy={pending}>
       <p className={styles.intro}>
         A passkey signs you in with this device’s screen lock or a security key, instead of a code.
       </p>
@@ -129,7 +133,7 @@ export function PasskeysSection({
           ))}
         </ul>
       ) : (
-        <p className={`${styles.empty} ${styles.sep}`}>{NO_PASSKEYS_TEXT}</p>
+        <p className={`${styles.empty} ${styles.sep}`}>{pending ? LOADING : NO_PASSKEYS_TEXT}</p>
       )}
       {codes && (
         <RecoveryCodes
@@ -153,6 +157,7 @@ export function PasskeysSection({
               maxLength={60}
               placeholder="e.g. My laptop"
               onChange={(event) => setName(event.target.value)}
+              disabled={pending}
               required
               autoComplete="off"
             />

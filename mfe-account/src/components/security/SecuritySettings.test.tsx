@@ -1,6 +1,7 @@
 import { startRegistration } from '@simplewebauthn/browser';
 import { type AccountSecurityInfo, securityApi } from '@skynet/kit';
-import { httpError, renderAt } from '@skynet/kit/testing';
+import { aUser, httpError, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SecuritySettings } from '.';
@@ -24,6 +25,15 @@ jest.mock('@skynet/kit', () => ({
   },
 }));
 jest.mock('@simplewebauthn/browser', () => ({ startRegistration: jest.fn() }));
+jest.mock('@skynet/shared', () => ({ ...jest.requireActual('@skynet/shared'), useSession: jest.fn() }));
+
+const signedInAs = (emailVerified: boolean) =>
+  jest.mocked(useSession).mockReturnValue({
+    status: 'signed-in',
+    token: 't',
+    user: aUser({ emailVerified }),
+    endedBy: null,
+  });
 
 const api = jest.mocked(securityApi);
 const base: AccountSecurityInfo = {
@@ -45,6 +55,7 @@ const event = (i: number, type: keyof typeof EVENT_TEXT, detail = '') => ({
 
 beforeEach(() => {
   jest.resetAllMocks();
+  signedInAs(true);
   api.overview.mockResolvedValue(base);
   api.activity.mockResolvedValue([]);
   Object.defineProperty(window, 'PublicKeyCredential', {
@@ -56,11 +67,49 @@ beforeEach(() => {
 const show = () => renderAt(<SecuritySettings />, { url: '/settings', path: '/settings', location: 'away' });
 const region = (name: string) => screen.getByRole('region', { name });
 const user = userEvent.setup();
-/** The section once what protects the account is read (the loading box is another element). */
+/** The section once what protects the account is read (while loading it is busy, in the loaded shape). */
 const signInSection = async () => {
-  await screen.findByText('Authenticator app');
+  await waitFor(() => expect(region('Sign-in security')).not.toHaveAttribute('aria-busy'));
   return region('Sign-in security');
 };
+
+test('while loading, both sections stand in the shape of a loaded account, busy, with nothing to press', async () => {
+  let answer: (security: AccountSecurityInfo) => void = () => {};
+  api.overview.mockReturnValue(
+    new Promise((resolve) => {
+      answer = resolve;
+    }),
+  );
+  show();
+  const signIn = region('Sign-in security');
+  const passkeys = region('Passkeys');
+  for (const section of [signIn, passkeys]) expect(section).toHaveAttribute('aria-busy', 'true');
+  expect(within(signIn).getByText('Authenticator app')).toBeInTheDocument();
+  expect(within(signIn).getByText('Loading…')).toBeInTheDocument();
+  expect(within(signIn).getByRole('button', { name: 'Set up' })).toBeDisabled();
+  expect(within(passkeys).getByText('Loading…')).toBeInTheDocument();
+  expect(within(passkeys).getByRole('textbox', { name: 'Passkey name' })).toBeDisabled();
+  answer({ ...base, totp: true, recoveryCodesLeft: 9 });
+  // The same sections, filled in place.
+  await waitFor(() => expect(signIn).not.toHaveAttribute('aria-busy'));
+  expect(within(signIn).getByText('On: signing in asks for a code from the app')).toBeInTheDocument();
+  expect(within(signIn).getByText('9 codes left')).toBeInTheDocument();
+  expect(within(passkeys).getByText('You have no passkeys yet.')).toBeInTheDocument();
+  expect(within(passkeys).getByRole('textbox', { name: 'Passkey name' })).toBeEnabled();
+  expect(passkeys).not.toHaveAttribute('aria-busy');
+});
+
+test('while loading, an address the session says is unconfirmed has its row already, its button disabled', async () => {
+  signedInAs(false);
+  api.overview.mockResolvedValue({ ...base, emailVerified: false });
+  show();
+  const signIn = region('Sign-in security');
+  expect(signIn).toHaveAttribute('aria-busy', 'true');
+  expect(within(signIn).getByText('Your e-mail address is not confirmed yet.')).toBeInTheDocument();
+  expect(within(signIn).getByRole('button', { name: 'Send the link again' })).toBeDisabled();
+  await waitFor(() => expect(signIn).not.toHaveAttribute('aria-busy'));
+  expect(within(signIn).getByRole('button', { name: 'Send the link again' })).toBeEnabled();
+});
 
 test('an unconfirmed address says so and Send the link again mails a new one', async () => {
   api.overview.mockResolvedValue({ ...base, emailVerified: false });
@@ -237,11 +286,13 @@ test('a failed load says so with Try again', async () => {
   api.overview.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(base);
   api.activity.mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce([]);
   show();
-  const signIn = region('Sign-in security');
-  expect(await within(signIn).findByRole('alert')).toHaveTextContent(
-    'Your sign-in security could not be loaded.',
+  // The section is drawn anew when the load fails (while loading it stands in the shape of a loaded one).
+  await waitFor(() =>
+    expect(within(region('Sign-in security')).getByRole('alert')).toHaveTextContent(
+      'Your sign-in security could not be loaded.',
+    ),
   );
-  await user.click(within(signIn).getByRole('button', { name: 'Try again' }));
+  await user.click(within(region('Sign-in security')).getByRole('button', { name: 'Try again' }));
   expect(await within(region('Sign-in security')).findByText('Authenticator app')).toBeInTheDocument();
   const activity = region('Recent activity');
   expect(await within(activity).findByRole('alert')).toHaveTextContent(

@@ -9,6 +9,7 @@ import { QrCode } from './QrCode';
 import { RecoveryCodes } from './RecoveryCodes';
 import styles from './styles';
 
+export const LOADING = 'Loading…';
 export const EMAIL_NOT_CONFIRMED = 'Your e-mail address is not confirmed yet.';
 export const RESEND_LINK = 'Send the link again';
 export const LINK_SENT = 'We sent a new link to your e-mail address.';
@@ -26,10 +27,13 @@ const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 export function SignInSection({
   security,
   onChanged,
+  pending = false,
 }: {
   security: AccountSecurityInfo;
   /** Read the account's protections again (after a change here). */
   onChanged: () => void;
+  /** Still loading: `security` is only the shape to stand in; its states read Loading… and nothing can be pressed. */
+  pending?: boolean;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [said, setSaid] = useState('');
@@ -82,7 +86,7 @@ export function SignInSection({
   const hasSecondFactor = totp || passkeys.length > 0;
 
   return (
-    <Section title="Sign-in security" headingRef={heading}>
+    <Section title="Sign-in security" headingRef={heading} busy={pending}>
       {!emailVerified && (
         <div className={`${styles.row} ${styles.sep} ${styles.wrap}`}>
           <span className={styles.main}>
@@ -93,7 +97,7 @@ export function SignInSection({
             type="button"
             className={styles.button}
             onClick={resend}
-            disabled={sending}
+            disabled={sending || pending}
             aria-busy={sending}
           >
             {RESEND_LINK}
@@ -103,7 +107,9 @@ export function SignInSection({
       <div className={`${styles.row} ${styles.sep} ${styles.wrap}`}>
         <span className={styles.main}>
           <span className={styles.strong}>Authenticator app</span>
-          <span className={styles.meta}>{totp ? 'On: signing in asks for a code from the app' : 'Off'}</span>
+          <span className={styles.meta}>
+            {pending ? LOADING : totp ? 'On: signing in asks for a code from the app' : 'Off'}
+          </span>
         </span>
         {step.kind === 'idle' &&
           (totp ? (
@@ -115,7 +121,7 @@ export function SignInSection({
               type="button"
               className={`${styles.button} ${styles.primary}`}
               onClick={startSetup}
-              disabled={starting}
+              disabled={starting || pending}
               aria-busy={starting}
             >
               Set up

@@ -1,12 +1,24 @@
 // Settings' security sections (issue 32): sign-in security (confirmed e-mail, authenticator app, recovery codes),
 // passkeys and recent activity. What protects the account is read once (GET /user/security) and again after a change.
 import { type AccountSecurityInfo, securityApi } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Failed, Section } from '../safety/Section';
 import { ActivitySection } from './ActivitySection';
 import { PasskeysSection } from './PasskeysSection';
 import { SignInSection } from './SignInSection';
-import styles from './styles';
+
+/**
+ * The loading sections' shape: whether the address is confirmed, as the session says, and otherwise what most
+ * accounts have (no app, no passkey).
+ */
+const loadingShape = (emailVerified: boolean): AccountSecurityInfo => ({
+  emailVerified,
+  hasPassword: true,
+  totp: false,
+  passkeys: [],
+  recoveryCodesLeft: 0,
+});
 
 type Overview =
   | { status: 'loading' }
@@ -32,20 +44,26 @@ export function SecuritySettings() {
   useEffect(() => load(), [load]);
   const refresh = useCallback(() => load(true), [load]);
 
+  // While loading, the sections stand in the shape the account most likely has (loadingShape), their controls
+  // disabled: nothing below them moves when the answer comes (Recent activity was pushed off a phone's screen).
+  const emailVerified = useSession().user?.emailVerified ?? true;
+  const shown =
+    overview.status === 'ready'
+      ? overview.security
+      : overview.status === 'loading'
+        ? loadingShape(emailVerified)
+        : null;
+  const pending = overview.status === 'loading';
   return (
     <>
-      {overview.status === 'ready' ? (
+      {shown ? (
         <>
-          <SignInSection security={overview.security} onChanged={refresh} />
-          <PasskeysSection security={overview.security} onChanged={refresh} />
+          <SignInSection security={shown} onChanged={refresh} pending={pending} />
+          <PasskeysSection security={shown} onChanged={refresh} pending={pending} />
         </>
       ) : (
         <Section title="Sign-in security">
-          {overview.status === 'loading' ? (
-            <p className={styles.empty}>Loading…</p>
-          ) : (
-            <Failed text="Your sign-in security could not be loaded." onRetry={() => load()} />
-          )}
+          <Failed text="Your sign-in security could not be loaded." onRetry={() => load()} />
         </Section>
       )}
       <ActivitySection />

@@ -25,6 +25,8 @@ export interface UserRow {
   message_policy: string;
   suspended_at: Date | string | null;
   silenced_at: Date | string | null;
+  /** email_verified_at IS NOT NULL (drizzle/0010). */
+  email_verified: boolean;
 }
 
 export type MessagePolicy = 'everyone' | 'following' | 'nobody';
@@ -66,13 +68,14 @@ export function toCurrentUser(r: UserRow): CurrentUser {
     followingCount: r.following_count,
     postCount: r.post_count,
     admin: r.admin,
+    emailVerified: r.email_verified,
     createdAt: iso(r.created_at),
     location: { planetId: r.planet_id, latitude: r.latitude, longitude: r.longitude },
   };
 }
 
 export const USER_COLUMNS = sql.raw(
-  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at, u.message_policy, u.suspended_at, u.silenced_at',
+  'u.id, u.user_name, u.email, u.password_hash, u.avatar_file, u.bio, u.planet_id, u.latitude, u.longitude, u.admin, u.token_version, u.follower_count, u.following_count, u.post_count, u.created_at, u.deleted_at, u.message_policy, u.suspended_at, u.silenced_at, u.email_verified_at IS NOT NULL AS email_verified',
 );
 
 /** Maps a unique-constraint violation to the sentence the person needs. */
