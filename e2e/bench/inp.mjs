@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// INP (Interaction to Next Paint) of the interactions issue 23 budgets: like a post, save a post, follow a user,
-// open a post (click its link to the post's page), send a message. Playwright on Debian Chromium, signed in, the CPU
+// INP (Interaction to Next Paint) of the interactions issues 23 and 34 budget: like a post, save a post, follow a
+// user, open a post (click its link to the post's page), send a message, block a user, report a user. Playwright on Debian Chromium, signed in, the CPU
 // slowed 4x (CDP Emulation.setCPUThrottlingRate), the web-vitals library (e2e's pinned devDependency, its IIFE build
 // injected before the page's scripts) reporting with onINP(..., { reportAllChanges: true, durationThreshold: 16 }).
 // Each interaction is measured on a freshly loaded page (a fresh post where the action toggles; the follow undone
 // through the API first), one interaction per page load, median of N (5 by default). The Event Timing API
 // (PerformanceObserver type 'event', durationThreshold 16) runs beside it: a run where web-vitals reported nothing for
 // the click uses the longest Event Timing entry of that interaction instead, and the table says so.
-// Usage: node e2e/bench/inp.mjs [--json] [--runs N] [--only like,save,follow,open,send] [--port N]  (needs npm run build)
+// Usage: node e2e/bench/inp.mjs [--json] [--runs N] [--only like,save,follow,open,send,block,report] [--port N]  (needs npm run build)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -102,7 +102,7 @@ async function openPage(context, baseURL, path, ready) {
   return page;
 }
 
-/** The five interactions: each `run(i)` loads its page, interacts once and returns the interaction's INP. */
+/** The seven interactions: each `run(i)` loads its page, interacts once and returns the interaction's INP. */
 function interactions(context, baseURL, seeded) {
   const { reader, friend } = seeded;
   const card = (page, id) => page.locator(`article[data-post-id="${id}"]`);
@@ -193,6 +193,50 @@ function interactions(context, baseURL, seeded) {
                 .getByRole('listitem')
                 .filter({ hasText: text })
                 .waitFor(),
+          );
+        } finally {
+          await page.close();
+        }
+      },
+    },
+    {
+      id: 'block',
+      what: "block a user (/user/{id}, the dialog's Block; unblocked after)",
+      run: async () => {
+        const main = (p) => p.getByRole('main');
+        const page = await openPage(context, baseURL, `/user/${friend.id}`, (p) =>
+          main(p).getByRole('button', { name: 'Block', exact: true }).and(p.locator(':enabled')).waitFor(),
+        );
+        try {
+          await main(page).getByRole('button', { name: 'Block', exact: true }).click();
+          const dialog = page.getByRole('dialog', { name: /^Block @/ });
+          await dialog.waitFor();
+          return await interaction(
+            page,
+            () => dialog.getByRole('button', { name: 'Block', exact: true }).click(),
+            () => main(page).getByRole('button', { name: 'Unblock', exact: true }).waitFor(),
+          );
+        } finally {
+          await page.close();
+          await api(baseURL, reader.token, 'DELETE', `/user/${friend.id}/block`);
+        }
+      },
+    },
+    {
+      id: 'report',
+      what: "report a user (/user/{id}, the form's Send, a reason chosen)",
+      run: async () => {
+        const page = await openPage(context, baseURL, `/user/${friend.id}`, (p) =>
+          p.getByRole('main').getByRole('button', { name: 'Report', exact: true }).waitFor(),
+        );
+        try {
+          await page.getByRole('main').getByRole('button', { name: 'Report', exact: true }).click();
+          const form = page.getByRole('dialog', { name: 'Report this account' });
+          await form.getByRole('radio', { name: 'Other' }).check();
+          return await interaction(
+            page,
+            () => form.getByRole('button', { name: 'Send' }).click(),
+            () => page.getByRole('dialog', { name: 'Report sent' }).waitFor(),
           );
         } finally {
           await page.close();

@@ -1,5 +1,5 @@
 import type { Message } from '@skynet/contract';
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { formatFullDateTime, formatMessageTime, groupByVancouverDay } from '../lib/chatTime';
 import styles from './MessageList.module.css';
 
@@ -12,8 +12,12 @@ interface MessageListProps {
   partnerName: string;
 }
 
-/** The conversation, grouped by Vancouver day, kept scrolled to the newest message. */
-export function MessageList({ messages, meId, partnerName }: MessageListProps) {
+/**
+ * The conversation, grouped by Vancouver day, kept scrolled to the newest message. Drawn again only when its props
+ * change: the chat page re-renders on every keystroke and on Send (the composer's state), and redrawing every
+ * message then made Send's press the slowest of issue 34's interactions (docs/performance.md, INP).
+ */
+export const MessageList = memo(function MessageList({ messages, meId, partnerName }: MessageListProps) {
   const days = useMemo(() => groupByVancouverDay(messages), [messages]);
   const scroller = useRef<HTMLDivElement>(null);
   const newest = messages[messages.length - 1]?._id;
@@ -59,4 +63,4 @@ export function MessageList({ messages, meId, partnerName }: MessageListProps) {
       )}
     </div>
   );
-}
+});

@@ -36,6 +36,18 @@ jest.mock('@skynet/kit', () => ({
   },
   reportApi: { report: (...args: unknown[]) => report(...args) },
 }));
+// formatMessageTime runs once per message drawn: counting its calls tells when the list was drawn again.
+const messageTimesDrawn = jest.fn();
+jest.mock('../lib/chatTime', () => {
+  const actual = jest.requireActual<typeof import('../lib/chatTime')>('../lib/chatTime');
+  return {
+    ...actual,
+    formatMessageTime: (iso: string) => {
+      messageTimesDrawn(iso);
+      return actual.formatMessageTime(iso);
+    },
+  };
+});
 const block = jest.fn();
 const unblock = jest.fn();
 const relationship = jest.fn();
@@ -182,6 +194,30 @@ describe('ChatPage', () => {
     expect(send).toHaveBeenCalledWith('partner', 'hello');
     expect(screen.getByText('hello')).toBeInTheDocument();
     expect(socket.sent('sendID')).toEqual([['c5', {}]]);
+  });
+
+  it('typing does not draw the messages again; a sent message does (INP of Send, issue 34)', async () => {
+    history.mockResolvedValue({
+      days: utcDays([
+        message('2025-11-24T05:30:00.000Z', { senderId: 'partner', content: 'evening on Mars' }),
+        message('2025-11-24T17:00:00.000Z', { senderId: 'me', content: 'morning on Earth' }),
+      ]),
+      conversationId: 'c1',
+    });
+    send.mockResolvedValue({
+      message: message('2025-11-24T18:00:00.000Z', { senderId: 'me', content: 'noon', conversationId: 'c1' }),
+      conversationId: 'c1',
+    });
+    renderChat();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByText('morning on Earth');
+    messageTimesDrawn.mockClear();
+    await userEvent.type(input, 'noon');
+    expect(messageTimesDrawn).not.toHaveBeenCalled();
+    await userEvent.type(input, '{Enter}');
+    const log = screen.getByRole('log', { name: 'Messages' });
+    expect(await within(log).findByText('noon')).toBeInTheDocument();
+    expect(messageTimesDrawn).toHaveBeenCalledWith('2025-11-24T18:00:00.000Z');
   });
 
   it('keeps the text and says so when sending fails', async () => {
