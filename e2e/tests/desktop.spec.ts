@@ -95,14 +95,26 @@ test.describe('desktop frame', () => {
       const header = page.locator('#areas header').first();
       const title = header.getByRole('heading', { level: 1 });
       await expect(title, route).toBeVisible();
-      const backBox = (await back.boundingBox())!;
-      const titleBox = (await title.boundingBox())!;
-      // Where the heading slot starts (a chat's heading is its partner's avatar and name).
-      const slot = await header.evaluate((element) => {
+      // The real page's frame: /feed's HTML template (same frame, its own copy) gives way to it, and the page's
+      // area is hidden until then; measuring across that swap read a hidden header (CI, 2026-11-28).
+      await expect(page.locator('#prerendered'), route).toHaveCount(0);
+      // One reading of the frame, in one task, so no swap falls between its parts.
+      const { backBox, titleBox, slot } = await page.evaluate(() => {
+        const rect = (element: Element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return { x, y, width, height };
+        };
+        const element = Array.from(document.querySelectorAll('#areas header')).find((candidate) =>
+          candidate.querySelector('h1')?.checkVisibility(),
+        )!;
         const heading = element.querySelector('h1')!;
+        // Where the heading slot starts (a chat's heading is its partner's avatar and name).
         let node: Element = heading;
         while (node.parentElement && node.parentElement !== element) node = node.parentElement;
-        return node.getBoundingClientRect().x;
+        const backButton = Array.from(document.querySelectorAll('#areas button[aria-label="Back"]')).find(
+          (candidate) => candidate.checkVisibility(),
+        )!;
+        return { backBox: rect(backButton), titleBox: rect(heading), slot: node.getBoundingClientRect().x };
       });
       frames.push({ route, back: backBox, slot, titleY: titleBox.y + titleBox.height / 2 });
       // A readable column: the page's own content sits in the frame.

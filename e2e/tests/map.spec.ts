@@ -64,8 +64,9 @@ test.describe('the galaxy map', () => {
     await signIn(page, user);
     await page.goto('/home');
     const map = page.getByRole('application', { name: 'Galaxy map' });
-    await map.focus();
-    // The map fits its zoom to the screen once it has measured itself: read the starting point after that.
+    // The map fits its zoom to the screen once it has measured itself: read the starting point after that, and
+    // focus it then (a CI run on a loaded machine focused it while the area was still mounting, and the arrow key
+    // went nowhere).
     let previous = '';
     await expect
       .poll(async () => {
@@ -75,6 +76,8 @@ test.describe('the galaxy map', () => {
         return still;
       })
       .toBe(true);
+    await map.focus();
+    await expect(map).toBeFocused();
     const start = await readout(page);
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await readout(page)).x).toBeGreaterThan(0);

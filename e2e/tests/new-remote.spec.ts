@@ -84,10 +84,14 @@ const shellBuild = () =>
     })
     .sort();
 
-/** The shell's scripts a page loads (content-hashed names). */
+/**
+ * The shell's scripts a page loads (content-hashed names). The page-measures chunk (`vitals`) is left out: during a
+ * canary the shell loads it when the browser is first idle (issue 33), which a loaded machine reaches within one
+ * visit and not another (CI, 2026-11-28); it is a file of the same shell build either way.
+ */
 const shellScripts = async (page: import('@playwright/test').Page) =>
   (await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src'))))
-    .filter((src) => src && !src.startsWith('/remotes/'))
+    .filter((src) => src && !src.startsWith('/remotes/') && !/^\/vitals\.[0-9a-f]+\.js$/.test(src))
     .sort();
 
 /** One fresh visitor of the route: the version its area runs and the heading it shows. */
