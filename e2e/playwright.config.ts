@@ -11,6 +11,12 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // `npm run e2e` (run.mjs) runs 'together' two at a time, then 'alone' with nothing beside it: tests tagged @alone
+  // judge real page-load times, which another test loading pages on the second worker blurs.
+  projects: [
+    { name: 'together', grepInvert: /@alone/ },
+    { name: 'alone', grep: /@alone/ },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     viewport: { width: 1280, height: 800 },

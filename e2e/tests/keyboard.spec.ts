@@ -99,6 +99,8 @@ test('global keys: n, /, g n, g m, g h and the ? dialog; none while typing', asy
   await page.keyboard.press('Alt+n');
   await expect(page).toHaveURL(/\/home$/);
 
+  // The map is shown: it takes typed letters for its easter egg, but `?` is no letter and still opens the list.
+  await expect(page.getByRole('application', { name: 'Galaxy map' })).toBeVisible();
   const home = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
   await home.focus();
   await page.keyboard.press('?');

@@ -21,6 +21,8 @@ import { type Product, startProduct } from '../product';
 import { staticBuild } from '../static-build';
 
 test.describe.configure({ mode: 'serial' });
+/** Page-load times are what these tests judge: `npm run e2e` (run.mjs) runs them with no other test beside them. */
+const ALONE = { tag: '@alone' };
 
 let product: Product;
 let admin: TestUser;
@@ -110,7 +112,8 @@ async function visit(browser: Browser, measured = true): Promise<Visit> {
   const page = await context.newPage();
   await page.goto(`${product.baseURL}/about`, { waitUntil: 'domcontentloaded' });
   const area = page.locator('#area-mfe-static');
-  await expect(area.getByRole('heading', { level: 1 })).toContainText('About');
+  // A visitor's page on a loaded machine may take more than the default 10 s.
+  await expect(area.getByRole('heading', { level: 1 })).toContainText('About', { timeout: 30_000 });
   if (measured)
     await page
       .waitForFunction(
@@ -135,210 +138,215 @@ async function visit(browser: Browser, measured = true): Promise<Visit> {
   };
 }
 
-test('a canary that paints 800 ms later than stable is rolled back by the job, with its figures, with nobody running a command', async ({
-  browser,
-}) => {
-  // About 1 minute here; a machine twice as slow needs more visitors, each slower.
-  test.setTimeout(480_000);
-  // A first page load warms the server and the browser up (no canary yet: its measures are not even taken).
-  await (await visit(browser, false)).leave();
-  ops('policy', 'mfe-static', '--auto', '--steps', '50,100', '--bake-minutes', '0', '--min-samples', '5');
-  // The About page holds the main thread for 800 ms each time it renders, after its code and everything it waits for
-  // have arrived: its heading paints that much later. (Held while its chunk merely evaluated, the delay overlapped
-  // with the waits of a loaded machine: stable's paints slowed as much, and the canary looked as good.)
-  canary('1.1.0', (text) =>
-    text.replace(
-      'title:"About v1.1.0"',
-      'title:(()=>{const t=performance.now()+800;while(performance.now()<t);return"About v1.1.0"})()',
-    ),
-  );
+test(
+  'a canary that paints 800 ms later than stable is rolled back by the job, with its figures, with nobody running a command',
+  ALONE,
+  async ({ browser }) => {
+    // About 1 minute here; a machine twice as slow needs more visitors, each slower.
+    test.setTimeout(480_000);
+    // A first page load warms the server and the browser up (no canary yet: its measures are not even taken).
+    await (await visit(browser, false)).leave();
+    ops('policy', 'mfe-static', '--auto', '--steps', '50,100', '--bake-minutes', '0', '--min-samples', '5');
+    // The About page holds the main thread for 800 ms each time it renders, after its code and everything it waits for
+    // have arrived: its heading paints that much later. (Held while its chunk merely evaluated, the delay overlapped
+    // with the waits of a loaded machine: stable's paints slowed as much, and the canary looked as good.)
+    canary('1.1.0', (text) =>
+      text.replace(
+        'title:"About v1.1.0"',
+        'title:(()=>{const t=performance.now()+800;while(performance.now()<t);return"About v1.1.0"})()',
+      ),
+    );
 
-  // One visitor at a time: pages loading side by side on a loaded machine paint seconds apart, and the rank test
-  // on a few samples sees only that. Canary visitors stay on the page until both sides have a sample to compare,
-  // then leave together: were the canary's paints counted one by one from the first, the job, seeing no measure
-  // worse yet at the minimum sample (5), would widen it and go on.
-  let parked: Visit[] = [];
-  let released = false;
-  let visitors = 0;
-  while (entry().canary !== null && visitors < 96) {
-    const v = await visit(browser);
-    visitors += 1;
-    expect(['1.0.0', '1.1.0']).toContain(v.version);
-    if (v.version === '1.1.0' && !released) parked.push(v);
-    else await v.leave();
-    if (!released && parked.length >= 6 && (await samples('lcp')).stable >= 10) {
-      await Promise.all(parked.map((p) => p.leave()));
-      parked = [];
-      released = true;
-    }
-  }
-  await Promise.all(parked.map((v) => v.leave()));
-  await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
-  const decisions = jobLines('1.1.0');
-  expect(entry().stable, decisions.map((l) => l.reason).join('\n')).toBe('1.0.0');
-
-  const [line] = decisions.filter((l) => l.decision === 'rollback');
-  console.log(`release-analysis (${visitors} visitors): ${line?.reason}`);
-  expect(line?.reason).toMatch(
-    /^rollback: worse than stable: lcp p75 [\d,]+ ms \(n=\d+\) vs stable [\d,]+ ms \(n=\d+\): worse, Mann-Whitney U, p = /,
-  );
-  // Every measure with its figures: failures, lcp, inp, cls, api-errors (and the server's own, file-errors).
-  expect(line?.figures?.map((figure) => figure.split(' ')[0])).toEqual(
-    expect.arrayContaining(['failures', 'lcp', 'inp', 'cls', 'api-errors']),
-  );
-  expect(line?.figures?.find((f) => f.startsWith('lcp p75'))).toMatch(/: worse, /);
-  expect(line?.to).toEqual({ stable: '1.0.0', canary: null });
-});
-
-test('a canary as good as stable goes through 50% and 100% and is promoted by the job', async ({
-  browser,
-}) => {
-  test.setTimeout(360_000);
-  canary('1.2.0');
-  let visitors = 0;
-  while (entry().canary !== null && visitors < 80) {
-    await (await visit(browser)).leave();
-    visitors += 1;
-  }
-  await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
-  expect(
-    entry().stable,
-    jobLines('1.2.0')
-      .map((l) => l.reason)
-      .join('\n'),
-  ).toBe('1.2.0');
-  expect(entry().canary).toBeNull();
-  const lines = jobLines('1.2.0');
-  console.log(`release-analysis (${visitors} visitors): ${lines.map((l) => l.reason).join('\n  ')}`);
-  expect(lines.map((l) => l.decision)).toEqual(['advance', 'promote']);
-  expect(lines[0]?.reason).toMatch(/^advance: as good as stable at 50%: /);
-  expect(lines[0]?.to?.canary).toMatchObject({ version: '1.2.0', percent: 100 });
-  expect(lines[1]?.reason).toMatch(/^promote: as good as stable after its last step: /);
-});
-
-test('the release console shows the job’s decisions and LCP stable against canary, at 390 and 1280 px with axe finding nothing; rolled back there with a reason; the 404 page for anyone else', async ({
-  browser,
-  playwright,
-}, testInfo) => {
-  test.setTimeout(300_000);
-  // A canary held where it is (manual: the job analyses it, moves it only to roll it back), with figures on both sides.
-  ops('policy', 'mfe-static', '--manual');
-  canary('1.3.0');
-  let visitors = 0;
-  for (;;) {
-    const count = await samples('lcp');
-    if ((count.stable >= 2 && count.canary >= 2) || visitors >= 24) break;
-    await (await visit(browser)).leave();
-    visitors += 1;
-  }
-
-  // Not an administrator: the 404 page, and none of the area's files.
-  const person = await apiFor(await playwright.request.newContext(), product.baseURL).createUser();
-  const other = await browser.newContext({ baseURL: product.baseURL, viewport: viewport(390) });
-  const outsider = await other.newPage();
-  const adminCode: string[] = [];
-  outsider.on('request', (request) => {
-    if (request.url().includes('/remotes/mfe-admin/')) adminCode.push(request.url());
-  });
-  await signIn(outsider, person);
-  await outsider.goto('/admin/releases');
-  await expect(outsider.getByRole('heading', { level: 1, name: 'Suspect page not found' })).toBeVisible();
-  expect(adminCode).toEqual([]);
-  await other.close();
-
-  const reason = `Rolled back from the console ${Math.random().toString(36).slice(2, 8)}`;
-  for (const width of WIDTHS) {
-    const context = await browser.newContext({ baseURL: product.baseURL, viewport: viewport(width) });
-    try {
-      const page = await context.newPage();
-      await signIn(page, admin);
-      await page.goto('/admin/releases');
-      await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
-      await expect(
-        page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Releases' }),
-      ).toHaveAttribute('aria-current', 'page');
-      const remote = page.getByRole('article', { name: 'mfe-static' });
-      await expect(remote).toContainText('Canary 1.3.0 serves 50% of people, stable 1.2.0 the other 50%.');
-      await expect(remote.getByRole('img', { name: 'Split: stable 50%, canary 50%' })).toBeVisible();
-      await expect(remote.getByRole('heading', { name: 'Policy' })).toBeVisible();
-      await expect(remote.getByRole('heading', { name: 'Analysis' })).toBeVisible();
-      // The job's decision, whatever these few visits made it, with its reason.
-      await expect(
-        remote.locator('strong').filter({
-          hasText:
-            /^(Waiting for enough samples|Holding at this step|Advancing to the next step|Promote to stable|Roll back)$/,
-        }),
-      ).toBeVisible();
-      await expect(remote.getByRole('table', { name: 'Measures, stable against canary' })).toBeVisible();
-      await expect(
-        remote.getByRole('img', {
-          name: /^Largest paint \(LCP, p75\), stable against canary .*Latest: stable [\d,]+ ms, canary [\d,]+ ms\.$/,
-        }),
-      ).toBeVisible();
-      // Each chart is named for what it shows, and its figures are a table.
-      const chart = remote.getByRole('figure').first();
-      await expect(chart.getByRole('img')).toHaveAccessibleName(/, stable against canary per minute from /);
-      await chart.getByText('Figures of this chart').click();
-      await expect(
-        chart.getByRole('table', { name: /per minute \(UTC\), stable against canary/ }),
-      ).toBeVisible();
-      await expect(remote.getByRole('table', { name: /Published versions/ })).toContainText('1.3.0');
-      const history = remote.getByRole('list', { name: 'History, newest first' });
-      await expect(
-        history
-          .getByRole('listitem')
-          .filter({ hasText: /release-analysis 1\.1\.0 by release-analysis/ })
-          .filter({ hasText: 'rollback: worse than stable: lcp p75' }),
-      ).toHaveCount(1);
-      await expect(
-        history
-          .getByRole('listitem')
-          .filter({ hasText: /release-analysis 1\.2\.0 by release-analysis/ })
-          .filter({ hasText: 'promote: as good as stable after its last step' }),
-      ).toHaveCount(1);
-      // Another remote, without a canary: stable, versions and history, no analysis.
-      const plain = page.getByRole('article', { name: 'mfe-feed' });
-      await expect(plain.getByRole('heading', { name: 'Versions' })).toBeVisible();
-      await expect(plain.getByRole('heading', { name: 'Analysis' })).toHaveCount(0);
-      await settle(page);
-      await expectNoViolations(page, `/admin/releases at ${width} px`);
-      await page.screenshot({ path: testInfo.outputPath(`release-analysis-${width}.png`), fullPage: true });
-
-      await remote.getByRole('button', { name: 'Roll back' }).click();
-      const form = remote.getByRole('form', { name: 'Roll back mfe-static: end the canary 1.3.0' });
-      await expect(form.getByRole('textbox', { name: 'Reason' })).toBeFocused();
-      await settle(page);
-      await expectNoViolations(page, `/admin/releases asking for a reason at ${width} px`);
-      if (width !== WIDTHS[WIDTHS.length - 1]) {
-        await form.getByRole('button', { name: 'Cancel' }).click();
-        await expect(form).toHaveCount(0);
-        continue;
+    // One visitor at a time: pages loading side by side on a loaded machine paint seconds apart, and the rank test
+    // on a few samples sees only that. Canary visitors stay on the page until both sides have a sample to compare,
+    // then leave together: were the canary's paints counted one by one from the first, the job, seeing no measure
+    // worse yet at the minimum sample (5), would widen it and go on.
+    let parked: Visit[] = [];
+    let released = false;
+    let visitors = 0;
+    while (entry().canary !== null && visitors < 96) {
+      const v = await visit(browser);
+      visitors += 1;
+      expect(['1.0.0', '1.1.0']).toContain(v.version);
+      if (v.version === '1.1.0' && !released) parked.push(v);
+      else await v.leave();
+      if (!released && parked.length >= 6 && (await samples('lcp')).stable >= 10) {
+        await Promise.all(parked.map((p) => p.leave()));
+        parked = [];
+        released = true;
       }
-
-      // The last width rolls back: the canary ends, the history's newest line says why and who.
-      await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
-      await form.getByRole('button', { name: 'Confirm roll back' }).click();
-      await expect(page.getByText('mfe-static rolled back: everyone gets 1.2.0.')).toBeVisible();
-      await expect(form).toHaveCount(0);
-      await expect(remote.getByRole('img', { name: /^Split/ })).toHaveCount(0);
-      await expect(remote.getByRole('heading', { name: 'Analysis' })).toHaveCount(0);
-      const newest = history.getByRole('listitem').first();
-      await expect(newest).toContainText('rollback');
-      await expect(newest).toContainText(reason);
-      await expect(newest).toContainText(new RegExp(`${admin.userName}|${admin.email}`));
-      await page.screenshot({
-        path: testInfo.outputPath(`release-rolled-back-${width}.png`),
-        fullPage: true,
-      });
-      // And it holds after a reload: the registry changed, not the page.
-      await page.reload();
-      await expect(page.getByRole('article', { name: 'mfe-static' })).toContainText(reason);
-      await expect(
-        page.getByRole('article', { name: 'mfe-static' }).getByRole('img', { name: /^Split/ }),
-      ).toHaveCount(0);
-      expect(entry()).toEqual(expect.objectContaining({ stable: '1.2.0', canary: null }));
-    } finally {
-      await context.close();
     }
-  }
-});
+    await Promise.all(parked.map((v) => v.leave()));
+    await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
+    const decisions = jobLines('1.1.0');
+    expect(entry().stable, decisions.map((l) => l.reason).join('\n')).toBe('1.0.0');
+
+    const [line] = decisions.filter((l) => l.decision === 'rollback');
+    console.log(`release-analysis (${visitors} visitors): ${line?.reason}`);
+    expect(line?.reason).toMatch(
+      /^rollback: worse than stable: lcp p75 [\d,]+ ms \(n=\d+\) vs stable [\d,]+ ms \(n=\d+\): worse, Mann-Whitney U, p = /,
+    );
+    // Every measure with its figures: failures, lcp, inp, cls, api-errors (and the server's own, file-errors).
+    expect(line?.figures?.map((figure) => figure.split(' ')[0])).toEqual(
+      expect.arrayContaining(['failures', 'lcp', 'inp', 'cls', 'api-errors']),
+    );
+    expect(line?.figures?.find((f) => f.startsWith('lcp p75'))).toMatch(/: worse, /);
+    expect(line?.to).toEqual({ stable: '1.0.0', canary: null });
+  },
+);
+
+test(
+  'a canary as good as stable goes through 50% and 100% and is promoted by the job',
+  ALONE,
+  async ({ browser }) => {
+    test.setTimeout(360_000);
+    canary('1.2.0');
+    let visitors = 0;
+    while (entry().canary !== null && visitors < 80) {
+      await (await visit(browser)).leave();
+      visitors += 1;
+    }
+    await expect.poll(() => entry().canary, { timeout: 15_000 }).toBeNull();
+    expect(
+      entry().stable,
+      jobLines('1.2.0')
+        .map((l) => l.reason)
+        .join('\n'),
+    ).toBe('1.2.0');
+    expect(entry().canary).toBeNull();
+    const lines = jobLines('1.2.0');
+    console.log(`release-analysis (${visitors} visitors): ${lines.map((l) => l.reason).join('\n  ')}`);
+    expect(lines.map((l) => l.decision)).toEqual(['advance', 'promote']);
+    expect(lines[0]?.reason).toMatch(/^advance: as good as stable at 50%: /);
+    expect(lines[0]?.to?.canary).toMatchObject({ version: '1.2.0', percent: 100 });
+    expect(lines[1]?.reason).toMatch(/^promote: as good as stable after its last step: /);
+  },
+);
+
+test(
+  'the release console shows the job’s decisions and LCP stable against canary, at 390 and 1280 px with axe finding nothing; rolled back there with a reason; the 404 page for anyone else',
+  ALONE,
+  async ({ browser, playwright }, testInfo) => {
+    test.setTimeout(300_000);
+    // A canary held where it is (manual: the job analyses it, moves it only to roll it back), with figures on both sides.
+    ops('policy', 'mfe-static', '--manual');
+    canary('1.3.0');
+    let visitors = 0;
+    for (;;) {
+      const count = await samples('lcp');
+      if ((count.stable >= 2 && count.canary >= 2) || visitors >= 24) break;
+      await (await visit(browser)).leave();
+      visitors += 1;
+    }
+
+    // Not an administrator: the 404 page, and none of the area's files.
+    const person = await apiFor(await playwright.request.newContext(), product.baseURL).createUser();
+    const other = await browser.newContext({ baseURL: product.baseURL, viewport: viewport(390) });
+    const outsider = await other.newPage();
+    const adminCode: string[] = [];
+    outsider.on('request', (request) => {
+      if (request.url().includes('/remotes/mfe-admin/')) adminCode.push(request.url());
+    });
+    await signIn(outsider, person);
+    await outsider.goto('/admin/releases');
+    await expect(outsider.getByRole('heading', { level: 1, name: 'Suspect page not found' })).toBeVisible();
+    expect(adminCode).toEqual([]);
+    await other.close();
+
+    const reason = `Rolled back from the console ${Math.random().toString(36).slice(2, 8)}`;
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ baseURL: product.baseURL, viewport: viewport(width) });
+      try {
+        const page = await context.newPage();
+        await signIn(page, admin);
+        await page.goto('/admin/releases');
+        await expect(page.getByRole('heading', { level: 1, name: 'Releases' })).toBeVisible();
+        await expect(
+          page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Releases' }),
+        ).toHaveAttribute('aria-current', 'page');
+        const remote = page.getByRole('article', { name: 'mfe-static' });
+        await expect(remote).toContainText('Canary 1.3.0 serves 50% of people, stable 1.2.0 the other 50%.');
+        await expect(remote.getByRole('img', { name: 'Split: stable 50%, canary 50%' })).toBeVisible();
+        await expect(remote.getByRole('heading', { name: 'Policy' })).toBeVisible();
+        await expect(remote.getByRole('heading', { name: 'Analysis' })).toBeVisible();
+        // The job's decision, whatever these few visits made it, with its reason.
+        await expect(
+          remote.locator('strong').filter({
+            hasText:
+              /^(Waiting for enough samples|Holding at this step|Advancing to the next step|Promote to stable|Roll back)$/,
+          }),
+        ).toBeVisible();
+        await expect(remote.getByRole('table', { name: 'Measures, stable against canary' })).toBeVisible();
+        await expect(
+          remote.getByRole('img', {
+            name: /^Largest paint \(LCP, p75\), stable against canary .*Latest: stable [\d,]+ ms, canary [\d,]+ ms\.$/,
+          }),
+        ).toBeVisible();
+        // Each chart is named for what it shows, and its figures are a table.
+        const chart = remote.getByRole('figure').first();
+        await expect(chart.getByRole('img')).toHaveAccessibleName(/, stable against canary per minute from /);
+        await chart.getByText('Figures of this chart').click();
+        await expect(
+          chart.getByRole('table', { name: /per minute \(UTC\), stable against canary/ }),
+        ).toBeVisible();
+        await expect(remote.getByRole('table', { name: /Published versions/ })).toContainText('1.3.0');
+        const history = remote.getByRole('list', { name: 'History, newest first' });
+        await expect(
+          history
+            .getByRole('listitem')
+            .filter({ hasText: /release-analysis 1\.1\.0 by release-analysis/ })
+            .filter({ hasText: 'rollback: worse than stable: lcp p75' }),
+        ).toHaveCount(1);
+        await expect(
+          history
+            .getByRole('listitem')
+            .filter({ hasText: /release-analysis 1\.2\.0 by release-analysis/ })
+            .filter({ hasText: 'promote: as good as stable after its last step' }),
+        ).toHaveCount(1);
+        // Another remote, without a canary: stable, versions and history, no analysis.
+        const plain = page.getByRole('article', { name: 'mfe-feed' });
+        await expect(plain.getByRole('heading', { name: 'Versions' })).toBeVisible();
+        await expect(plain.getByRole('heading', { name: 'Analysis' })).toHaveCount(0);
+        await settle(page);
+        await expectNoViolations(page, `/admin/releases at ${width} px`);
+        await page.screenshot({ path: testInfo.outputPath(`release-analysis-${width}.png`), fullPage: true });
+
+        await remote.getByRole('button', { name: 'Roll back' }).click();
+        const form = remote.getByRole('form', { name: 'Roll back mfe-static: end the canary 1.3.0' });
+        await expect(form.getByRole('textbox', { name: 'Reason' })).toBeFocused();
+        await settle(page);
+        await expectNoViolations(page, `/admin/releases asking for a reason at ${width} px`);
+        if (width !== WIDTHS[WIDTHS.length - 1]) {
+          await form.getByRole('button', { name: 'Cancel' }).click();
+          await expect(form).toHaveCount(0);
+          continue;
+        }
+
+        // The last width rolls back: the canary ends, the history's newest line says why and who.
+        await form.getByRole('textbox', { name: 'Reason' }).fill(reason);
+        await form.getByRole('button', { name: 'Confirm roll back' }).click();
+        await expect(page.getByText('mfe-static rolled back: everyone gets 1.2.0.')).toBeVisible();
+        await expect(form).toHaveCount(0);
+        await expect(remote.getByRole('img', { name: /^Split/ })).toHaveCount(0);
+        await expect(remote.getByRole('heading', { name: 'Analysis' })).toHaveCount(0);
+        const newest = history.getByRole('listitem').first();
+        await expect(newest).toContainText('rollback');
+        await expect(newest).toContainText(reason);
+        await expect(newest).toContainText(new RegExp(`${admin.userName}|${admin.email}`));
+        await page.screenshot({
+          path: testInfo.outputPath(`release-rolled-back-${width}.png`),
+          fullPage: true,
+        });
+        // And it holds after a reload: the registry changed, not the page.
+        await page.reload();
+        await expect(page.getByRole('article', { name: 'mfe-static' })).toContainText(reason);
+        await expect(
+          page.getByRole('article', { name: 'mfe-static' }).getByRole('img', { name: /^Split/ }),
+        ).toHaveCount(0);
+        expect(entry()).toEqual(expect.objectContaining({ stable: '1.2.0', canary: null }));
+      } finally {
+        await context.close();
+      }
+    }
+  },
+);

@@ -1,6 +1,6 @@
 // Keyboard shortcuts (issue 22): the one rule every shortcut handler shares, in the shell and in the remotes.
 
-/** The attribute of an element that takes typed letters for itself: no single-key shortcut acts while it is shown. */
+/** The attribute of an element that takes typed letters for itself: no letter shortcut acts while it is shown. */
 export const KEYBOARD_OWNER = 'data-keyboard-owner';
 
 /** True while the person types in a field (input, textarea, select, contenteditable). */
@@ -23,7 +23,8 @@ export function ignoreShortcutKey(event: KeyboardEvent): boolean {
     isTypingIn(event.target) ||
     // A modal dialog (e.g. the shortcut list) has the keyboard to itself.
     (event.target instanceof Element && event.target.closest('dialog[open]') !== null) ||
-    // So has an area that reads typed words itself while it is shown (the galaxy map's 'emergency', spec point 2).
-    document.querySelector(`[${KEYBOARD_OWNER}]`) !== null
+    // So has an area that reads typed words itself while it is shown (the galaxy map's 'emergency', spec point 2),
+    // for letters only: `?` and `/` are no part of a word, and the shortcut list must be reachable on every page.
+    (/^[a-z]$/i.test(event.key) && document.querySelector(`[${KEYBOARD_OWNER}]`) !== null)
   );
 }

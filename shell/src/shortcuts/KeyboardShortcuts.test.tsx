@@ -51,7 +51,7 @@ function page(url = '/home') {
 const where = () => screen.getByTestId('location');
 
 describe('KeyboardShortcuts', () => {
-  it('stand aside while an area that reads typed words itself is shown (the galaxy map)', async () => {
+  it('letters stand aside while an area that reads typed words itself is shown (the galaxy map); / does not', async () => {
     page('/home');
     const map = document.createElement('div');
     map.setAttribute('data-keyboard-owner', '');
@@ -61,6 +61,9 @@ describe('KeyboardShortcuts', () => {
       expect(where()).toHaveTextContent('/home');
       await userEvent.keyboard('n');
       expect(where()).toHaveTextContent('/home');
+      // Not a letter: no part of a typed word, so the shortcut acts.
+      await userEvent.keyboard('/');
+      expect(where()).toHaveTextContent('/search');
     } finally {
       map.remove();
     }
