@@ -1,7 +1,8 @@
 // The signed-in /feed paints its first page from the HTML (docs/decisions.md "The signed-in feed paints from the
 // HTML"; mfe-feed/src/prerender, site/src/prerendered-page.ts, mfe-feed/src/prerender/fill.ts): mfe-feed's published
 // template, filled by an inline script from the head start's `/feed?page=1` answer, before any script file; the
-// real page takes its place with no duplicate and no shift.
+// real page takes its place with no duplicate and no shift. `/search`, `/search/{text}` and a planet's feed paint
+// from the HTML too.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { type Api, collectErrors, expect, signIn, type TestUser, test } from '../fixtures';
@@ -237,5 +238,73 @@ test('/search paints from the HTML; a search sent before the scripts are up is k
   await expect(realBox).toHaveValue(mark);
   await expect(realBox).toBeFocused(); // where the visitor left it
   await expect(page.locator('article', { hasText: `Looking for ${mark} tonight` })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('/search/{text} paints its first results from the HTML; the real page takes its place with one list (issue 34)', async ({
+  page,
+  api,
+  user,
+}) => {
+  const mark = marker();
+  await post(api, user, `${XSS} storm ${mark}`);
+  await signIn(page, user);
+  const blocked = async () => {
+    const scripts: string[] = [];
+    await page.route(SCRIPT_FILE, (route) => {
+      scripts.push(route.request().url());
+      return route.abort();
+    });
+    return scripts;
+  };
+  const scripts = await blocked();
+  await page.goto(`/search/${mark}`);
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Search');
+  await expect(drawn.getByRole('searchbox')).toHaveValue(mark);
+  await expect(drawn.getByRole('feed', { name: `Posts matching ${mark}` })).toBeVisible();
+  const card = drawn.locator('article', { hasText: mark });
+  await expect(card.locator('p')).toHaveText(`${XSS} storm ${mark}`);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  expect(scripts.length).toBeGreaterThan(0); // drawn before, and without, any script file
+
+  // People, not posts: the drawing is not the page asked for, and the HTML leaves it to the real page.
+  await page.goto(`/search/${mark}?in=users`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page); // the refused script files above were errors on purpose
+  await page.goto(`/search/${mark}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(mark);
+  await expect(page.locator('article', { hasText: mark })).toHaveCount(1);
+  await expect(page.getByText('There is nothing else to see, so do not look.')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a planet's feed paints its first page from the HTML, named from the planets' list (issue 34)", async ({
+  page,
+  api,
+  user,
+}) => {
+  const planets = await api.planets();
+  const planet = planets.find((p) => p._id === user.planetId)!;
+  const mark = marker();
+  await post(api, user, `Orbit report ${mark}`);
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  const address = `/feed/${planet.name.toLowerCase()}/${planet._id}`;
+  await page.goto(address);
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText(planet.name);
+  await expect(drawn.getByRole('feed', { name: `${planet.name} feed` })).toBeVisible();
+  await expect(drawn.locator('article', { hasText: `Orbit report ${mark}` })).toBeVisible();
+
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page); // the refused script files above were errors on purpose
+  await page.goto(address);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(planet.name);
+  await expect(page.locator('article', { hasText: mark })).toHaveCount(1);
   expect(errors).toEqual([]);
 });

@@ -42,7 +42,14 @@ export const routes = defineRoutes<PageModule>([
   { path: NEW_POST_ROUTE, access: 'signed-in', page: () => import('./pages/CreatePostPage') },
   { path: POST_ROUTE, access: 'public', page: () => import('./pages/PostPage') },
   { path: SEARCH_ROUTE, access: 'signed-in', page: searchPage },
-  { path: SEARCH_TEXT_ROUTE, access: 'signed-in', page: searchPage },
+  {
+    path: SEARCH_TEXT_ROUTE,
+    access: 'signed-in',
+    page: searchPage,
+    // The first page of posts matching the text (drawn from the HTML: ./prerender). With `?in=users` it goes unused
+    // and the page asks for people itself.
+    early: ['/post/search/:text?page=0'],
+  },
   {
     path: PROFILE_ROUTE,
     access: 'signed-in',

@@ -133,7 +133,7 @@ function readSite(
  * percent-encoded (`%2e%2e`), and an encoded slash is one too many segments for the server: with either, a link could
  * make the page's script ask another API path with the visitor's token, so the route's calls are left to the page.
  */
-function isSegment(value: string): boolean {
+export function isSegment(value: string): boolean {
   let decoded: string;
   try {
     decoded = decodeURIComponent(value);

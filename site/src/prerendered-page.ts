@@ -5,7 +5,13 @@
 // owner marks it standalone (complete as plain HTML) gets no script at all for a signed-out visitor.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AFTER_PAINT_ATTRIBUTE, placementOf, type Registry, type RemoteEntry } from '@skynet/contract';
+import {
+  AFTER_PAINT_ATTRIBUTE,
+  findRoute,
+  placementOf,
+  type Registry,
+  type RemoteEntry,
+} from '@skynet/contract';
 import {
   cspSourceOf,
   SCRIPT_STARTER,
@@ -13,7 +19,7 @@ import {
   SITE_SCRIPT_CSP_SOURCES,
 } from './built-scripts.js';
 import { fileStamp, isObject, readJson, siteFile } from './files.js';
-import { headStartFor, withHeadStart } from './head-start.js';
+import { headStartFor, isSegment, withHeadStart } from './head-start.js';
 import { readRegistryFileNow } from './registry/file-store.js';
 import { fileRegistry, type RegistrySource } from './registry/source.js';
 
@@ -140,10 +146,10 @@ export function findPrerendered(
 }
 
 /**
- * Every signed-in path (no parameters) whose owning remote published a template for it (prerender.json's
- * `signedIn`), from its stable version, while it has no canary: only the shell knows which visitor gets a canary
- * (chooseVersion in @skynet/contract), and a canary's page may draw differently. The first owner in the registry
- * shows the path, as in the shell.
+ * Every signed-in route whose owning remote published a template for it (prerender.json's `signedIn`), by its path
+ * (a pattern such as `/search/:text` for a route with parameters), from its stable version, while it has no canary:
+ * only the shell knows which visitor gets a canary (chooseVersion in @skynet/contract), and a canary's page may draw
+ * differently. The first owner in the registry shows the path, as in the shell.
  */
 export function findSignedInTemplates(
   siteDir: string,
@@ -158,7 +164,7 @@ export function findSignedInTemplates(
       if (route.access !== 'signed-in') continue;
       if (seen.has(route.path)) continue;
       seen.add(route.path);
-      const template = route.path.includes(':') ? null : (markup?.signedIn(route.path) ?? null);
+      const template = markup?.signedIn(route.path) ?? null;
       // A template without its fill script would never be filled, nor start the page: no template then.
       const script = template === null ? null : (markup?.signedInScript(route.path) ?? null);
       if (template !== null && script !== null)
@@ -295,6 +301,19 @@ export const SPECULATION_RULES = JSON.stringify({
 });
 
 /**
+ * The page of the route with parameters that shows `pathname` (the route the shell would show), by its pattern. Only
+ * for a route whose first calls the HTML starts (`early`), each parameter one plain path segment (the head start
+ * makes the calls only then, head-start.ts): what such a page shows depends on its parameters, and its template is
+ * filled from those calls' answers, or never.
+ */
+function withParameters(pages: Map<string, PageHtml>, registry: Registry, pathname: string): PageHtml | null {
+  const found = findRoute(registry, pathname, 'signed-in');
+  if (!found?.route.path.includes(':') || !found.route.early?.length) return null;
+  if (!Object.values(found.params).every(isSegment)) return null;
+  return pages.get(found.route.path) ?? null;
+}
+
+/**
  * The HTML for a navigation to `pathname`, with its head start (head-start.ts). index.html and the prerendered pages
  * are read once and again only when index.html or the registry change (a rollout or rollback of the owning remote
  * changes the registry). The registry comes from `registry` (the site folder's file or PostgreSQL), from memory.
@@ -333,7 +352,8 @@ export function pageHtmlFor(
         pages,
       };
     }
-    const page = cached.pages.get(pathname) ?? cached.index;
+    const page =
+      cached.pages.get(pathname) ?? withParameters(cached.pages, current.registry, pathname) ?? cached.index;
     // A standalone page runs no script for a signed-out visitor: it does not carry the registry and config.
     const start = headStart(pathname, !page.standalone);
     // A standalone page runs no script: no token either.

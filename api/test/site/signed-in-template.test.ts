@@ -31,6 +31,12 @@ describe('signed-in page templates', () => {
   writeFileSync(path.join(version('1.1.0'), 'mf-manifest.json'), '{}');
   writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--feed.html'), template);
   writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--feed.js'), fillScript);
+  const searchTemplate =
+    '<input type="search" value="{q}"><div data-posts=""></div>' +
+    '<template data-card="" data-route="/search/:text" data-call="/post/search/:text?page=0"><article>card</article></template>';
+  const searchFill = '(()=>{/* search fill */})();';
+  writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--search--text.html'), searchTemplate);
+  writeFileSync(path.join(version('1.0.0'), 'prerender', 'signed-in--search--text.js'), searchFill);
   writeFileSync(
     path.join(version('1.0.0'), 'prerender.json'),
     JSON.stringify({
@@ -39,11 +45,13 @@ describe('signed-in page templates', () => {
         '/feed': 'prerender/signed-in--feed.html',
         '/saved': 'prerender/signed-in--feed.html',
         '/feed/:planetName/:id': 'prerender/signed-in--feed.html',
+        '/search/:text': 'prerender/signed-in--search--text.html',
       },
       signedInScripts: {
         '/feed': 'prerender/signed-in--feed.js',
         '/saved': 'prerender/signed-in--feed.js',
         '/feed/:planetName/:id': 'prerender/signed-in--feed.js',
+        '/search/:text': 'prerender/signed-in--search--text.js',
       },
     }),
   );
@@ -54,6 +62,7 @@ describe('signed-in page templates', () => {
           routes: [
             { path: '/feed', access: 'signed-in', early: ['/feed?page=1'] },
             { path: '/feed/:planetName/:id', access: 'signed-in' },
+            { path: '/search/:text', access: 'signed-in', early: ['/post/search/:text?page=0'] },
             { path: '/post/:id', access: 'public' },
           ],
           stable,
@@ -119,6 +128,37 @@ describe('signed-in page templates', () => {
       assert.equal(r.statusCode, 200, url);
       assert.doesNotMatch(r.body, /prerendered|data-signed-in|data-after-paint/, url);
       assert.match(r.body, /<script defer src="\/main\.abc123\.js"><\/script>/, url);
+    }
+  });
+
+  it('serves the template of a route with parameters whose first calls the HTML starts, for any of its addresses', async () => {
+    for (const url of ['/search/aurora', '/search/red%20dust', '/search/aurora?in=users']) {
+      const r = await get(url);
+      assert.ok(
+        r.body.includes(
+          '<div id="prerendered" data-remote="mfe-feed" data-version="1.0.0" data-signed-in="">' +
+            `${searchTemplate}</div>`,
+        ),
+        url,
+      );
+      const fill = /<script>((?:(?!<\/script>).)*)<\/script><\/body>/.exec(r.body)?.[1] ?? '';
+      assert.equal(fill, searchFill, url);
+      assert.ok(String(r.headers['content-security-policy']).includes(hashOf(searchFill)), url);
+    }
+    const block = /<script type="application\/json" id="skynet-head-start">([^<]*)<\/script>/.exec(
+      (await get('/search/red%20dust')).body,
+    )?.[1];
+    assert.ok(
+      JSON.parse(block ?? '{}').calls.includes('/post/search/red%20dust?page=0'),
+      'the call it fills from',
+    );
+  });
+
+  it('serves none where a parameter is not one plain path segment: the HTML makes no call then', async () => {
+    for (const url of ['/search/%2e%2e', '/search/a%2Fb']) {
+      const r = await get(url);
+      assert.equal(r.statusCode, 200, url);
+      assert.doesNotMatch(r.body, /prerendered|data-after-paint/, url);
     }
   });
 

@@ -32,8 +32,11 @@ export default function PlanetFeedPage() {
       {name === null ? (
         <Loader label="Loading planet" />
       ) : (
-        <PostList fetchPage={fetchPage} firstPage={1} label={`${name} feed`} resetKey={id} live={id} />
+        <PostList fetchPage={fetchPage} firstPage={1} label={planetFeedLabel(name)} resetKey={id} live={id} />
       )}
     </Page>
   );
 }
+
+/** The feed's name, also drawn in the HTML's drawing of a planet's feed (../prerender/index.tsx). */
+export const planetFeedLabel = (name: string) => `${name} feed`;

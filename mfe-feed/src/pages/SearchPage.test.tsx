@@ -55,6 +55,41 @@ describe('SearchPage', () => {
     expect(box).not.toHaveFocus();
     expect(document.getElementById('prerendered')).toBeNull();
   });
+  it("stays behind /search/:text's drawing of results until its list has them, then takes the box's text and focus", async () => {
+    let answer: (posts: unknown[]) => void = () => {};
+    (postApi.search as jest.Mock).mockImplementation(
+      (_text: string, page: number) =>
+        new Promise((resolve) => {
+          if (page === 0) answer = resolve;
+          else resolve([]);
+        }),
+    );
+    document.body.innerHTML =
+      '<main id="areas"><div id="prerendered"><form><input type="search" value="dust storms"></form>' +
+      '<div data-posts=""><article>drawn</article></div></div></main>';
+    document.querySelector<HTMLInputElement>('#prerendered input')!.focus();
+    open('/search/dust');
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    await waitFor(() => expect(postApi.search).toHaveBeenCalledWith('dust', 0));
+    answer([makePost({ content: 'Dust storms on Mars' })]);
+    expect(await screen.findByText('Dust storms on Mars')).toBeInTheDocument();
+    await waitFor(() => expect(document.getElementById('prerendered')).toBeNull());
+    const box = screen.getByPlaceholderText('Search for anything in the universe...');
+    expect(box).toHaveValue('dust storms');
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(await screen.findByText('There is nothing else to see, so do not look.')).toBeInTheDocument();
+  });
+
+  it("takes the path's text while /search/:text's drawing still waits for its fill", () => {
+    (postApi.search as jest.Mock).mockReturnValue(new Promise(() => {}));
+    document.body.innerHTML =
+      '<main id="areas"><div id="prerendered"><div data-unfilled="" hidden><form><input type="search" value="{q}">' +
+      '</form><div data-posts=""></div></div></div></main>';
+    open('/search/dust');
+    expect(screen.getByPlaceholderText('Search for anything in the universe...')).toHaveValue('dust');
+    expect(document.getElementById('prerendered')).not.toBeNull(); // until the list has its posts
+  });
+
   it('puts the text in the path, encoded, with Posts chosen by default', async () => {
     open();
     expect(screen.getByRole('button', { name: 'Posts' })).toHaveAttribute('aria-pressed', 'true');

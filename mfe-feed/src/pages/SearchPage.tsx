@@ -1,26 +1,18 @@
-import { PageHeader, paths, postApi, userApi } from '@skynet/kit';
+import { paths, postApi, userApi } from '@skynet/kit';
 import { dropPrerendered } from '@skynet/shared';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Notice, Page } from '../components/Page';
+import { Notice } from '../components/Page';
 import { PostList } from '../components/PostList';
-import styles from '../components/Search.module.css';
-import { SearchIcon } from '../components/SearchIcon';
+import { SearchFrame, type SearchKind } from '../components/SearchFrame';
 import { PagedUserList } from '../components/UserList';
-import { ViewToggles } from '../components/ViewToggles';
+import { UNFILLED_ATTRIBUTE } from '../prerender/fill';
 import { SENT_ATTRIBUTE } from '../prerender/static-page';
 
-type Kind = 'posts' | 'users';
-const KINDS = [
-  ['posts', 'Posts'],
-  ['users', 'Users'],
-] as const;
-
-/** The search box of the HTML's drawing of this page (signed-in `/search`, ../prerender), while it is there. */
-const prerenderedBox = () =>
-  typeof document === 'undefined'
-    ? null
-    : document.querySelector<HTMLInputElement>('#prerendered input[type="search"]');
+/** The HTML's drawing of this page (signed-in `/search` or `/search/:text`, ../prerender), while it is there. */
+const prerendered = () => (typeof document === 'undefined' ? null : document.getElementById('prerendered'));
+const boxOf = (drawing: HTMLElement | null) =>
+  drawing?.querySelector<HTMLInputElement>('input[type="search"]') ?? null;
 
 /**
  * /search and /search/:text. The text lives in the path (encoded by paths.search), the Posts/Users choice in
@@ -29,28 +21,53 @@ const prerenderedBox = () =>
 export default function SearchPage() {
   const { text = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const kind: Kind = params.get('in') === 'users' ? 'users' : 'posts';
+  const kind: SearchKind = params.get('in') === 'users' ? 'users' : 'posts';
   const navigate = useNavigate();
-  // What was typed into the HTML's box before this page was up is the draft's start.
-  const [draft, setDraft] = useState(() => text || (prerenderedBox()?.value ?? ''));
+  // What was typed into the HTML's box before this page was up is the draft's start: on `/search`'s drawing unless
+  // the path has a text; on `/search/:text`'s, which the HTML filled with that text, always.
+  // (Not from a drawing still waiting for its fill: its box holds a slot.)
+  const [draft, setDraft] = useState(() => {
+    const drawing = prerendered();
+    const drawn = boxOf(drawing);
+    if (!drawing || !drawn || drawn.closest(`[${UNFILLED_ATTRIBUTE}]`)) return text;
+    return drawing.querySelector('[data-posts]') ? drawn.value : text || drawn.value;
+  });
   // A new text in the path (a search sent, back, forward) is the draft's start again.
   const [shownText, setShownText] = useState(text);
   if (text !== shownText) {
     setShownText(text);
     setDraft(text);
   }
-  const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // The HTML's drawing of this page gives way to it before the next paint, the focus kept where it was; a search
-  // sent from its box before this page was up is sent now (../prerender/static-page.ts marks the form).
+  // The HTML's drawing gives way to this page, the focus kept where it was; a search sent from its box before this
+  // page was up is sent now (../prerender marks the form). `/search`'s drawing goes before the next paint;
+  // `/search/:text`'s, which shows the first results, when the real list has them (PostList drops it).
   const sentBeforeUp = useRef('');
   useLayoutEffect(() => {
-    const box = prerenderedBox();
-    const hadFocus = box !== null && document.activeElement === box;
-    if (box?.form?.hasAttribute(SENT_ATTRIBUTE)) sentBeforeUp.current = box.value.trim();
-    dropPrerendered();
+    const drawing = prerendered();
+    const box = boxOf(drawing);
+    if (!drawing || !box) {
+      dropPrerendered();
+      return;
+    }
+    const hadFocus = document.activeElement === box;
+    if (box.form?.hasAttribute(SENT_ATTRIBUTE)) sentBeforeUp.current = box.value.trim();
     // After the drop: until then this page is hidden, and a hidden box takes no focus.
-    if (hadFocus) inputRef.current?.focus();
+    const takeFocus = () => {
+      if (hadFocus) inputRef.current?.focus();
+    };
+    if (!drawing.querySelector('[data-posts]') || !drawing.parentNode) {
+      dropPrerendered();
+      takeFocus();
+      return;
+    }
+    const watch = new MutationObserver(() => {
+      if (drawing.isConnected) return;
+      watch.disconnect();
+      takeFocus();
+    });
+    watch.observe(drawing.parentNode, { childList: true });
+    return () => watch.disconnect();
   }, []);
   useEffect(() => {
     if (sentBeforeUp.current) navigate(paths.search(sentBeforeUp.current));
@@ -61,55 +78,36 @@ export default function SearchPage() {
   const searchPosts = useCallback((page: number) => postApi.search(query, page), [query]);
   const searchUsers = useCallback((page: number) => userApi.search(query, page), [query]);
 
-  function submit(event: React.FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const next = draft.trim();
     const suffix = kind === 'users' ? '?in=users' : '';
     navigate(`${paths.search(next)}${suffix}`);
   }
 
-  function choose(next: Kind) {
+  function choose(next: SearchKind) {
     setParams(next === 'users' ? { in: 'users' } : {}, { replace: true });
   }
 
   return (
-    <Page>
-      <PageHeader title="Search" />
-      {/* biome-ignore lint/a11y/useSemanticElements: <search> is not known to Safari < 17 (nor jsdom). */}
-      <form role="search" className={styles.form} onSubmit={submit}>
-        <label htmlFor={inputId} className={styles.visuallyHidden}>
-          Search
-        </label>
-        <input
-          id={inputId}
-          ref={inputRef}
-          type="search"
-          className={styles.input}
-          placeholder="Search for anything in the universe..."
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          enterKeyHint="search"
-        />
-        {/* A magnifier inside the box's end, named Search: the box gets the row's whole width, so the placeholder
-            fits a 390 px phone. */}
-        <button type="submit" className={styles.submit}>
-          <SearchIcon />
-          <span className={styles.visuallyHidden}>Search</span>
-        </button>
-      </form>
-      <ViewToggles label="Search in" options={KINDS} value={kind} onChange={choose} />
+    <SearchFrame
+      draft={draft}
+      onDraft={setDraft}
+      onSubmit={submit}
+      kind={kind}
+      onKind={choose}
+      inputRef={inputRef}
+    >
       {!query ? (
         <Notice>Type something and press Enter to search posts and people.</Notice>
       ) : kind === 'posts' ? (
-        <PostList
-          fetchPage={searchPosts}
-          firstPage={0}
-          label={`Posts matching ${query}`}
-          resetKey={`p:${query}`}
-        />
+        <PostList fetchPage={searchPosts} firstPage={0} label={postsLabel(query)} resetKey={`p:${query}`} />
       ) : (
         <PagedUserList fetchPage={searchUsers} label={`Users matching ${query}`} resetKey={`u:${query}`} />
       )}
-    </Page>
+    </SearchFrame>
   );
 }
+
+/** The post results' name, also drawn in the HTML's drawing of `/search/:text` (../prerender/index.tsx). */
+export const postsLabel = (query: string) => `Posts matching ${query}`;

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { PostCard } from '../components/PostCard';
 import { fillSignedInTemplate } from './fill';
 import { signedIn } from './index';
+import { ownClockPerTest } from './testing';
 
 const post = (id: string, extra: Partial<Post> = {}): Post => ({
   _id: id,
@@ -56,17 +57,7 @@ function realCard(p: Post): Element {
   return normalised(box.firstElementChild!);
 }
 
-// Each fill arms a 1-s fallback start (WAIT_MS). Left running, an earlier test's fallback starts the parked
-// scripts in a later test's page on a slow machine, so every test gets its own clock, cleared after it.
-beforeEach(() => {
-  jest.useFakeTimers();
-});
-
-afterEach(() => {
-  jest.clearAllTimers();
-  jest.useRealTimers();
-  delete (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL];
-});
+ownClockPerTest();
 
 test('each filled card is the card PostCard draws for that post', async () => {
   const posts = [post('a1'), post('b2', { likeCount: 1, commentCount: 0, userName: 'émile' })];

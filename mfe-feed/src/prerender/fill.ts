@@ -14,6 +14,9 @@
 // - The page's parked scripts and preloads start once the filled posts have painted, or after WAIT_MS whatever
 //   happened: Lighthouse's simulation charges every script that ran before the paint to it, and script downloads
 //   begun before the calls held the connections the calls needed.
+// - A route with parameters (`/search/:text`): its entry says which call the page's head start made for this
+//   address, and the slots of its frame (the searched text), or null when the drawing does not show this page
+//   (`?in=users`): the markup goes then. Kept out of this file so `/feed`'s script carries no route matching.
 // The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
 import type { Post } from '@skynet/contract';
 import { headStartGlobal, pageStarter, WAIT_MS } from './start-page';
@@ -23,7 +26,19 @@ const ELEMENTS_AND_TEXT = 5;
 /** An id drawn into a link as it is: anything else would need escaping. */
 const PLAIN_ID = /^[\w-]+$/;
 
-type Slots = Record<string, string | number>;
+export type Slots = Record<string, string | number>;
+
+/**
+ * For a template of a route with parameters: its call for this address, and its frame's slots, now or from another
+ * of the page's answers (a planet's name); null from the promise: the markup goes.
+ */
+export interface RouteFill {
+  call: string;
+  frame: Slots | Promise<Slots | null>;
+}
+
+/** The wrapper a template with slots in its frame is drawn in, hidden until they are filled (./index.tsx). */
+export const UNFILLED_ATTRIBUTE = 'data-unfilled';
 
 /** The card's slots for `post`, or null when the template cannot draw it the way PostCard would. */
 function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
@@ -55,19 +70,29 @@ function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
   };
 }
 
-/** The card with `slots` in its text and attribute values, in one pass: what a post brings is never read as a slot. */
-function drawCard(card: HTMLTemplateElement, slots: Slots): Node {
-  const copy = card.content.cloneNode(true);
-  const walker = document.createTreeWalker(copy, ELEMENTS_AND_TEXT);
+/** `slots` into the text and attribute values under `root`, in one pass: what a value brings is never read as a slot. */
+function putSlots(root: Node, slots: Slots): void {
+  const walker = document.createTreeWalker(root, ELEMENTS_AND_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    // A stylesheet the markup carries is no place for a slot.
+    if (node.parentNode?.nodeName === 'STYLE') continue;
     for (const value of node instanceof Element ? Array.from(node.attributes) : [node])
       value.nodeValue = (value.nodeValue ?? '').replace(/{(\w)}/g, (_, slot: string) => String(slots[slot]));
   }
+}
+
+/** The card with `slots` in its text and attribute values. */
+function drawCard(card: HTMLTemplateElement, slots: Slots): Node {
+  const copy = card.content.cloneNode(true);
+  putSlots(copy, slots);
   return copy;
 }
 
-/** Fills the page's template from its head start answer, then starts the page (see the top of this file). */
-export function fillSignedInTemplate(): void {
+/**
+ * Fills the page's template from its head start answer, then starts the page (see the top of this file).
+ * `routeFill`: for a template of a route with parameters (null: the markup goes).
+ */
+export function fillSignedInTemplate(routeFill?: (card: HTMLTemplateElement) => RouteFill | null): void {
   const markup = document.getElementById('prerendered');
   const headStart = headStartGlobal();
   const startPage = pageStarter(headStart);
@@ -77,17 +102,22 @@ export function fillSignedInTemplate(): void {
   };
   try {
     const card = markup?.querySelector<HTMLTemplateElement>('template[data-card]');
+    const fill = card && (routeFill ? routeFill(card) : { call: card.dataset.call ?? '', frame: null });
     const answer =
-      card && document.documentElement.classList.contains('has-session')
-        ? headStart?.answers[card.dataset.call ?? '']
+      fill && document.documentElement.classList.contains('has-session')
+        ? headStart?.answers[fill.call]
         : undefined;
-    if (!card || !answer) {
+    if (!markup || !card || !fill || !answer) {
       dropMarkup();
       return;
     }
     setTimeout(startPage, WAIT_MS);
-    answer
-      .then((body) => {
+    Promise.all([answer, fill.frame])
+      .then(([body, frame]) => {
+        if (fill.frame && !frame) return dropMarkup();
+        const unfilled = markup.querySelector(`[${UNFILLED_ATTRIBUTE}]`);
+        if (frame) putSlots(markup, frame);
+        unfilled?.replaceWith(...unfilled.childNodes);
         const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
         const list = markup?.querySelector('[data-posts]');
         let drawn = 0;

@@ -4,16 +4,20 @@
 // per post of the page's head start answer (`/feed?page=1`), so the first page paints before any script file
 // (docs/decisions.md, "The signed-in feed paints from the HTML"). No data is ever rendered here: the posts are the
 // visitor's, fetched with their token by the browser. Never part of the browser build.
-import type { Post } from '@skynet/contract';
+import { PLANET_FEED_ROUTE, type Post, SEARCH_TEXT_ROUTE } from '@skynet/contract';
 import { PageHeader } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import listStyles from '../components/PostList.module.css';
+import { SearchFrame } from '../components/SearchFrame';
 import { GALAXY_FEED_TITLE } from '../pages/GalaxyFeedPage';
-import SearchPage from '../pages/SearchPage';
+import { planetFeedLabel } from '../pages/PlanetFeedPage';
+import SearchPage, { postsLabel } from '../pages/SearchPage';
 import { routes } from '../routes';
+import { UNFILLED_ATTRIBUTE } from './fill';
 
 /** The placeholder post the card is drawn around; its values become the fill script's slots (SLOTS). */
 const PLACEHOLDER_POST: Post = {
@@ -71,39 +75,96 @@ function cardWithSlots(path: string): string {
   return markup;
 }
 
-/** The first call of the galaxy feed's page as the HTML starts it (`early` in ../routes.ts). */
+/** The first call of a route's page as the HTML starts it (`early` in ../routes.ts). */
 const firstCall = (path: string) => {
   const call = routes.find((route) => route.path === path)?.early?.[0];
   if (!call) throw new Error(`prerender: ${path} declares no early call`);
   return call;
 };
 
-/** As GalacticFeedPage draws it once its first page is there (PostList with items). */
+/**
+ * A PostList with items, as it draws itself once its first page is there, and the card template the fill script
+ * draws each post of the route's first call with. `at`: an address of the route (the card's links are drawn there).
+ */
+function postListTemplate(route: string, at: string, label: string) {
+  return (
+    <>
+      <section className={listStyles.section} aria-label={label}>
+        <div role="feed" aria-label={label} aria-busy="false" className={listStyles.feed} data-posts="" />
+      </section>
+      <template
+        data-card=""
+        // A route with parameters: the fill script puts the address's into the call, as the server's head start did.
+        {...(route.includes(':') ? { 'data-route': route } : {})}
+        data-call={firstCall(route)}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the card PostCard draws, with slots for the script
+        dangerouslySetInnerHTML={{ __html: cardWithSlots(at) }}
+      />
+    </>
+  );
+}
+
+/** As GalacticFeedPage draws it once its first page is there. */
 function feedTemplate(path: string, title: string) {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <Page>
         <PageHeader title={title} />
-        <section className={listStyles.section} aria-label={title}>
-          <div role="feed" aria-label={title} aria-busy="false" className={listStyles.feed} data-posts="" />
-        </section>
-        <template
-          data-card=""
-          data-call={firstCall(path)}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the card PostCard draws, with slots for the script
-          dangerouslySetInnerHTML={{ __html: cardWithSlots(path) }}
-        />
+        {postListTemplate(path, path, title)}
       </Page>
     </MemoryRouter>,
   );
 }
 
+const noop = () => {};
+
+/** A frame with slots: hidden until its fill script has filled them (it then takes the wrapper away). */
+const unfilled = (frame: ReactNode) => (
+  <div {...{ [UNFILLED_ATTRIBUTE]: '' }} hidden>
+    {frame}
+  </div>
+);
+
 /**
- * Signed-in route path -> its template (the planet feeds wait for their planet's name: not here). `/search` before
- * anything is searched needs no data: the real page is drawn whole (./static-page.ts starts it).
+ * As SearchPage draws `/search/:text` once its first page of posts is there, the text as slots its fill script
+ * (./search-fill.ts) fills from the address: {q} the text as typed, {Q} trimmed, as the page names its results.
+ */
+function searchResultsTemplate() {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={['/search/q']}>
+      {unfilled(
+        <SearchFrame draft="{q}" onDraft={noop} onSubmit={noop} kind="posts" onKind={noop}>
+          {postListTemplate(SEARCH_TEXT_ROUTE, '/search/q', postsLabel('{Q}'))}
+        </SearchFrame>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+/** As PlanetFeedPage draws a planet's feed once its first page is there, {P} the planet's name (./planet-fill.ts). */
+function planetFeedTemplate() {
+  const at = '/feed/planet/planet-id';
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={[at]}>
+      {unfilled(
+        <Page>
+          <PageHeader title="{P}" />
+          {postListTemplate(PLANET_FEED_ROUTE, at, planetFeedLabel('{P}'))}
+        </Page>,
+      )}
+    </MemoryRouter>,
+  );
+}
+
+/**
+ * Signed-in route path -> its template. `/search` before anything is searched needs no data: the real page is drawn
+ * whole (./static-page.ts starts it). `/search/:text` and a planet's feed draw their first page of posts as `/feed`
+ * does, their frame's slots filled from the address (./search-fill.ts) or the planets' list (./planet-fill.ts).
  */
 export const signedIn: Record<string, () => string> = {
   '/feed': () => feedTemplate('/feed', GALAXY_FEED_TITLE),
+  [SEARCH_TEXT_ROUTE]: searchResultsTemplate,
+  [PLANET_FEED_ROUTE]: planetFeedTemplate,
   '/search': () =>
     renderToStaticMarkup(
       <MemoryRouter initialEntries={['/search']}>

@@ -4,6 +4,7 @@
 import { HEAD_START_GLOBAL } from '@skynet/contract';
 import { signedIn } from './index';
 import { SENT_ATTRIBUTE, showStaticTemplate } from './static-page';
+import { ownClockPerTest } from './testing';
 
 const PARKED =
   '<link data-after-paint href="/remotes/mfe-feed/1.0.0/remoteEntry.js" as="script">' +
@@ -22,15 +23,7 @@ function servedSearch({ session = true, headStart = true } = {}) {
 
 const startedScripts = () => [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
 
-beforeEach(() => {
-  jest.useFakeTimers();
-});
-
-afterEach(() => {
-  jest.clearAllTimers();
-  jest.useRealTimers();
-  delete (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL];
-});
+ownClockPerTest();
 
 test("the drawing is the real page's: the box, Posts and Users, and what to do", () => {
   servedSearch();

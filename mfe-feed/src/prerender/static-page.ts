@@ -19,10 +19,15 @@ export function showStaticTemplate(): void {
     startPage();
     return;
   }
+  holdForms(markup);
+  startAfterPaint(startPage);
+}
+
+/** The markup's forms send nothing themselves: a sent one is marked, for the real page to send (SearchPage). */
+export function holdForms(markup: HTMLElement): void {
   for (const form of markup.querySelectorAll('form'))
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       form.setAttribute(SENT_ATTRIBUTE, '');
     });
-  startAfterPaint(startPage);
 }
