@@ -6,7 +6,7 @@ import { Notice } from '../components/Page';
 import { PostList } from '../components/PostList';
 import { SearchFrame, type SearchKind } from '../components/SearchFrame';
 import { PagedUserList } from '../components/UserList';
-import { UNFILLED_ATTRIBUTE } from '../prerender/fill';
+import { UNFILLED_ATTRIBUTE } from '../prerender/route-fill';
 import { SENT_ATTRIBUTE } from '../prerender/static-page';
 
 /** The HTML's drawing of this page (signed-in `/search` or `/search/:text`, ../prerender), while it is there. */

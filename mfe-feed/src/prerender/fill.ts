@@ -14,11 +14,10 @@
 // - The page's parked scripts and preloads start once the filled posts have painted, or after WAIT_MS whatever
 //   happened: Lighthouse's simulation charges every script that ran before the paint to it, and script downloads
 //   begun before the calls held the connections the calls needed.
-// - A route with parameters (`/search/:text`): its entry says which call the page's head start made for this
-//   address, and the slots of its frame (the searched text), or null when the drawing does not show this page
-//   (`?in=users`): the markup goes then. Kept out of this file so `/feed`'s script carries no route matching.
+// - A route with parameters (`/search/:text`, a planet's feed): its entry gives the answer to draw from, its frame
+//   filled first (./route-fill.ts); kept out of this file so `/feed`'s inline script carries none of it.
 // The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
-import type { Post } from '@skynet/contract';
+import type { HeadStartGlobal, Post } from '@skynet/contract';
 import { headStartGlobal, pageStarter, WAIT_MS } from './start-page';
 
 /** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, as the number (the names cost this script's bytes). */
@@ -27,18 +26,6 @@ const ELEMENTS_AND_TEXT = 5;
 const PLAIN_ID = /^[\w-]+$/;
 
 export type Slots = Record<string, string | number>;
-
-/**
- * For a template of a route with parameters: its call for this address, and its frame's slots, now or from another
- * of the page's answers (a planet's name); null from the promise: the markup goes.
- */
-export interface RouteFill {
-  call: string;
-  frame: Slots | Promise<Slots | null>;
-}
-
-/** The wrapper a template with slots in its frame is drawn in, hidden until they are filled (./index.tsx). */
-export const UNFILLED_ATTRIBUTE = 'data-unfilled';
 
 /** The card's slots for `post`, or null when the template cannot draw it the way PostCard would. */
 function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
@@ -71,11 +58,9 @@ function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
 }
 
 /** `slots` into the text and attribute values under `root`, in one pass: what a value brings is never read as a slot. */
-function putSlots(root: Node, slots: Slots): void {
+export function putSlots(root: Node, slots: Slots): void {
   const walker = document.createTreeWalker(root, ELEMENTS_AND_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    // A stylesheet the markup carries is no place for a slot.
-    if (node.parentNode?.nodeName === 'STYLE') continue;
     for (const value of node instanceof Element ? Array.from(node.attributes) : [node])
       value.nodeValue = (value.nodeValue ?? '').replace(/{(\w)}/g, (_, slot: string) => String(slots[slot]));
   }
@@ -88,11 +73,19 @@ function drawCard(card: HTMLTemplateElement, slots: Slots): Node {
   return copy;
 }
 
+/** The answer a template's cards are drawn from: its card's call, as the page's head start made it. */
+export type AnswerOf = (
+  card: HTMLTemplateElement,
+  answers: HeadStartGlobal['answers'],
+) => Promise<unknown> | undefined;
+
+const byCall: AnswerOf = (card, answers) => answers[card.dataset.call ?? ''];
+
 /**
  * Fills the page's template from its head start answer, then starts the page (see the top of this file).
- * `routeFill`: for a template of a route with parameters (null: the markup goes).
+ * `answerOf`: for a template whose call depends on the address (./route-fill.ts); a rejected answer: the markup goes.
  */
-export function fillSignedInTemplate(routeFill?: (card: HTMLTemplateElement) => RouteFill | null): void {
+export function fillSignedInTemplate(answerOf: AnswerOf = byCall): void {
   const markup = document.getElementById('prerendered');
   const headStart = headStartGlobal();
   const startPage = pageStarter(headStart);
@@ -102,22 +95,17 @@ export function fillSignedInTemplate(routeFill?: (card: HTMLTemplateElement) => 
   };
   try {
     const card = markup?.querySelector<HTMLTemplateElement>('template[data-card]');
-    const fill = card && (routeFill ? routeFill(card) : { call: card.dataset.call ?? '', frame: null });
     const answer =
-      fill && document.documentElement.classList.contains('has-session')
-        ? headStart?.answers[fill.call]
+      card && headStart && document.documentElement.classList.contains('has-session')
+        ? answerOf(card, headStart.answers)
         : undefined;
-    if (!markup || !card || !fill || !answer) {
+    if (!card || !answer) {
       dropMarkup();
       return;
     }
     setTimeout(startPage, WAIT_MS);
-    Promise.all([answer, fill.frame])
-      .then(([body, frame]) => {
-        if (fill.frame && !frame) return dropMarkup();
-        const unfilled = markup.querySelector(`[${UNFILLED_ATTRIBUTE}]`);
-        if (frame) putSlots(markup, frame);
-        unfilled?.replaceWith(...unfilled.childNodes);
+    answer
+      .then((body) => {
         const date = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
         const list = markup?.querySelector('[data-posts]');
         let drawn = 0;

@@ -17,7 +17,7 @@ import { GALAXY_FEED_TITLE } from '../pages/GalaxyFeedPage';
 import { planetFeedLabel } from '../pages/PlanetFeedPage';
 import SearchPage, { postsLabel } from '../pages/SearchPage';
 import { routes } from '../routes';
-import { UNFILLED_ATTRIBUTE } from './fill';
+import { UNFILLED_ATTRIBUTE } from './route-fill';
 
 /** The placeholder post the card is drawn around; its values become the fill script's slots (SLOTS). */
 const PLACEHOLDER_POST: Post = {

@@ -1,9 +1,9 @@
 // The fill of a planet feed's signed-in template (./index.tsx): its first page of posts as `/feed`'s fill draws its
 // page (./fill.ts), the planet's name from the planets' list the page's HTML also asked for (`early` in
-// ../routes.ts). A planet the list does not name: the markup goes, and the real page finds the name itself.
-import { callWithParams, matchRoute, type Planet } from '@skynet/contract';
-import { fillSignedInTemplate } from './fill';
-import { headStartGlobal } from './start-page';
+// ../routes.ts; ./route-fill.ts). A planet the list does not name: the markup goes, and the real page finds the
+// name itself.
+import type { Planet } from '@skynet/contract';
+import { fillRouteTemplate } from './route-fill';
 
 /** The planets' list as the page's HTML asked for it. */
 export const PLANETS_CALL = '/planet';
@@ -16,13 +16,8 @@ export function planetSlots(answer: unknown, id: string): { P: string } | null {
 }
 
 export function fillPlanetTemplate(): void {
-  fillSignedInTemplate((card) => {
-    const params = matchRoute(card.dataset.route ?? '', location.pathname);
-    const planets = headStartGlobal()?.answers[PLANETS_CALL];
-    if (!params || !planets) return null;
-    return {
-      call: callWithParams(card.dataset.call ?? '', params),
-      frame: planets.then((answer) => planetSlots(answer, params.id ?? '')),
-    };
+  fillRouteTemplate((params, answers) => {
+    const planets = answers[PLANETS_CALL];
+    return planets ? planets.then((answer) => planetSlots(answer, params.id ?? '')) : null;
   });
 }

@@ -1,9 +1,9 @@
 // The fill of `/search/:text`'s signed-in template (./index.tsx): the first page of posts as `/feed`'s fill draws
-// its page (./fill.ts), the searched text from the address into the box and the results' name. The Users choice
-// (`?in=users`) and a blank text are not drawn: the markup goes and the page starts at once. A search sent from the
-// drawn box before the page is up is kept for the page to send (./static-page.ts).
-import { callWithParams, matchRoute, type RouteParams } from '@skynet/contract';
-import { fillSignedInTemplate } from './fill';
+// its page (./fill.ts), the searched text from the address into the box and the results' name (./route-fill.ts). The
+// Users choice (`?in=users`) and a blank text are not drawn: the markup goes and the page starts at once. A search
+// sent from the drawn box before the page is up is kept for the page to send (./static-page.ts).
+import type { RouteParams } from '@skynet/contract';
+import { fillRouteTemplate } from './route-fill';
 import { holdForms } from './static-page';
 
 /** The frame's slots for the address's text, or null when the drawing does not show that page. */
@@ -21,10 +21,5 @@ export function searchSlots(params: RouteParams, search: string): Record<string,
 export function fillSearchTemplate(): void {
   const markup = document.getElementById('prerendered');
   if (markup) holdForms(markup);
-  // The call as the server's head start made it: the route's parameters from the address, raw, into the call.
-  fillSignedInTemplate((card) => {
-    const params = matchRoute(card.dataset.route ?? '', location.pathname);
-    const frame = params && searchSlots(params, location.search);
-    return params && frame ? { call: callWithParams(card.dataset.call ?? '', params), frame } : null;
-  });
+  fillRouteTemplate((params) => searchSlots(params, location.search));
 }
