@@ -14,3 +14,4 @@ export * from './routes.js';
 export * from './routing.js';
 export * from './socket.js';
 export * from './storage.js';
+export * from './template-fill.js';

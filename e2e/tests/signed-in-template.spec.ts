@@ -1,8 +1,8 @@
 // The signed-in /feed paints its first page from the HTML (docs/decisions.md "The signed-in feed paints from the
 // HTML"; mfe-feed/src/prerender, site/src/prerendered-page.ts, mfe-feed/src/prerender/fill.ts): mfe-feed's published
 // template, filled by an inline script from the head start's `/feed?page=1` answer, before any script file; the
-// real page takes its place with no duplicate and no shift. `/search`, `/search/{text}` and a planet's feed paint
-// from the HTML too.
+// real page takes its place with no duplicate and no shift. `/search`, `/search/{text}`, a planet's feed and
+// mfe-map's `/home-list` paint from the HTML too.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { type Api, collectErrors, expect, signIn, type TestUser, test } from '../fixtures';
@@ -272,8 +272,10 @@ test('/search/{text} paints its first results from the HTML; the real page takes
   await page.goto(`/search/${mark}?in=users`);
   await expect(page.locator('#prerendered')).toHaveCount(0);
 
+  // The refused script files above were errors on purpose: leave that page before listening for errors.
+  await page.goto('about:blank');
   await page.unroute(SCRIPT_FILE);
-  const errors = collectErrors(page); // the refused script files above were errors on purpose
+  const errors = collectErrors(page);
   await page.goto(`/search/${mark}`);
   await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.getByRole('searchbox', { name: 'Search', exact: true })).toHaveValue(mark);
@@ -300,11 +302,45 @@ test("a planet's feed paints its first page from the HTML, named from the planet
   await expect(drawn.getByRole('feed', { name: `${planet.name} feed` })).toBeVisible();
   await expect(drawn.locator('article', { hasText: `Orbit report ${mark}` })).toBeVisible();
 
+  // The refused script files above were errors on purpose: leave that page before listening for errors.
+  await page.goto('about:blank');
   await page.unroute(SCRIPT_FILE);
-  const errors = collectErrors(page); // the refused script files above were errors on purpose
+  const errors = collectErrors(page);
   await page.goto(address);
   await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(planet.name);
   await expect(page.locator('article', { hasText: mark })).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
+test('/home-list paints every planet from the HTML, the home planet marked; the real page takes its place (issue 34)', async ({
+  page,
+  api,
+  user,
+}) => {
+  const planets = await api.planets();
+  const home = planets.find((p) => p._id === user.planetId)!;
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto('/home-list');
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Choose your planet');
+  const links = drawn.getByRole('link');
+  // The Galactic Feed, then one row per planet the API lists, each linking to its feed.
+  await expect(links).toHaveCount(planets.length + 1);
+  await expect(drawn.getByRole('link', { name: 'Galactic Feed' })).toHaveAttribute('href', '/feed');
+  const homeRow = drawn.getByRole('link', { name: new RegExp(`^House ${home.name} Home`) });
+  await expect(homeRow).toHaveAttribute('href', `/feed/${home.name.toLowerCase()}/${home._id}`);
+  await expect(homeRow.locator('img')).toHaveJSProperty('complete', true);
+  await expect(drawn.getByRole('img', { name: 'House' })).toHaveCount(1);
+
+  // The refused script files above were errors on purpose: leave that page before listening for errors.
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page);
+  await page.goto('/home-list');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: new RegExp(`^House ${home.name} Home`) })).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Galactic Feed' })).toHaveCount(1);
   expect(errors).toEqual([]);
 });

@@ -9,6 +9,12 @@ const mapPage = () => import('./pages/MapPage');
 export const routes = defineRoutes<PageModule>([
   { path: LANDING_ROUTE, access: 'signed-in', page: mapPage },
   { path: HOME_ROUTE, access: 'signed-in', page: mapPage },
-  { path: HOME_LIST_ROUTE, access: 'signed-in', page: () => import('./pages/HomeListPage') },
+  {
+    path: HOME_LIST_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/HomeListPage'),
+    // The planets' list, asked from the HTML: its template draws the rows from the answer (./prerender).
+    early: ['/planet'],
+  },
   { path: PLANETS_ROUTE, access: 'public', page: () => import('./pages/PlanetsPage') },
 ]);

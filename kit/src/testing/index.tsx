@@ -98,3 +98,4 @@ export function aUser(patch: Partial<CurrentUser> = {}): CurrentUser {
     ...patch,
   };
 }
+export { ownClockPerTest, servePage } from './templates';

@@ -2,12 +2,12 @@
 // template (./index.tsx): each filled card is the card PostCard draws for that post, a post's text stays text, and
 // what it cannot draw the way the card would is left to the real page.
 import { HEAD_START_GLOBAL, type Post } from '@skynet/contract';
+import { ownClockPerTest } from '@skynet/kit/testing';
 import { MemoryRouter } from '@skynet/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PostCard } from '../components/PostCard';
 import { fillSignedInTemplate } from './fill';
 import { signedIn } from './index';
-import { ownClockPerTest } from './testing';
 
 const post = (id: string, extra: Partial<Post> = {}): Post => ({
   _id: id,

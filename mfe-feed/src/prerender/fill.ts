@@ -17,15 +17,18 @@
 // - A route with parameters (`/search/:text`, a planet's feed): its entry gives the answer to draw from, its frame
 //   filled first (./route-fill.ts); kept out of this file so `/feed`'s inline script carries none of it.
 // The real page removes the markup in a layout effect when its list first has posts (or ended empty or failed).
-import type { HeadStartGlobal, Post } from '@skynet/contract';
-import { headStartGlobal, pageStarter, WAIT_MS } from './start-page';
+import {
+  type HeadStartGlobal,
+  headStartGlobal,
+  type Post,
+  pageStarter,
+  putSlots,
+  type Slots,
+  WAIT_MS,
+} from '@skynet/contract';
 
-/** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, as the number (the names cost this script's bytes). */
-const ELEMENTS_AND_TEXT = 5;
 /** An id drawn into a link as it is: anything else would need escaping. */
 const PLAIN_ID = /^[\w-]+$/;
-
-export type Slots = Record<string, string | number>;
 
 /** The card's slots for `post`, or null when the template cannot draw it the way PostCard would. */
 function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
@@ -55,15 +58,6 @@ function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
     t: post.createdAt,
     d: date.format(new Date(post.createdAt)),
   };
-}
-
-/** `slots` into the text and attribute values under `root`, in one pass: what a value brings is never read as a slot. */
-export function putSlots(root: Node, slots: Slots): void {
-  const walker = document.createTreeWalker(root, ELEMENTS_AND_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const value of node instanceof Element ? Array.from(node.attributes) : [node])
-      value.nodeValue = (value.nodeValue ?? '').replace(/{(\w)}/g, (_, slot: string) => String(slots[slot]));
-  }
 }
 
 /** The card with `slots` in its text and attribute values. */

@@ -1,9 +1,9 @@
 // A planet feed's drawing (./index.tsx) and its fill (./planet-fill.ts): the planet's name from the planets' list
 // the HTML asked for, the first page of posts from its call for that planet; hidden until both are there.
-import { makePost } from '@skynet/kit/testing';
+
+import { makePost, ownClockPerTest, servePage } from '@skynet/kit/testing';
 import { signedIn } from './index';
 import { fillPlanetTemplate, planetSlots } from './planet-fill';
-import { ownClockPerTest, servePage } from './testing';
 
 const MARS = '5d2f0c5e-0000-4000-8000-000000000004';
 const planets = { value: [{ _id: MARS, name: 'Mars' }] };

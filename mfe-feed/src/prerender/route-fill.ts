@@ -4,8 +4,8 @@
 // slots (the searched text, the planet's name). The frame is drawn in a hidden wrapper (UNFILLED_ATTRIBUTE) that
 // goes once its slots and the first posts are in, so no slot ever paints. No slots for this page (null): the markup
 // goes, and the real page starts at once.
-import { callWithParams, matchRoute, type RouteParams } from '@skynet/contract';
-import { type AnswerOf, fillSignedInTemplate, putSlots, type Slots } from './fill';
+import { callWithParams, matchRoute, putSlots, type RouteParams, type Slots } from '@skynet/contract';
+import { type AnswerOf, fillSignedInTemplate } from './fill';
 
 /** The wrapper a template with slots in its frame is drawn in, hidden until they are filled. */
 export const UNFILLED_ATTRIBUTE = 'data-unfilled';

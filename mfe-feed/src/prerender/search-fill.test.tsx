@@ -1,11 +1,11 @@
 // `/search/:text`'s drawing (./index.tsx) and its fill (./search-fill.ts): the text from the address into the box
 // and the results' name, the first page of posts from the head start's call for that text; the Users choice, a blank
 // text or no answer leave the page to the real one.
-import { makePost } from '@skynet/kit/testing';
+
+import { makePost, ownClockPerTest, servePage } from '@skynet/kit/testing';
 import { signedIn } from './index';
 import { fillSearchTemplate, searchSlots } from './search-fill';
 import { SENT_ATTRIBUTE } from './static-page';
-import { ownClockPerTest, servePage } from './testing';
 
 const post = (id: string) => makePost({ _id: id, content: `Dust storm ${id}`, likeCount: 0 });
 

@@ -2,9 +2,9 @@
 // keeps the drawing, holds the page's scripts until it has painted and never lets its box send a plain form; without
 // one, or with developer overrides, the drawing goes and the scripts start at once.
 import { HEAD_START_GLOBAL } from '@skynet/contract';
+import { ownClockPerTest } from '@skynet/kit/testing';
 import { signedIn } from './index';
 import { SENT_ATTRIBUTE, showStaticTemplate } from './static-page';
-import { ownClockPerTest } from './testing';
 
 const PARKED =
   '<link data-after-paint href="/remotes/mfe-feed/1.0.0/remoteEntry.js" as="script">' +

@@ -5,7 +5,7 @@
 //   the markup goes and the page's scripts start at once, as on any page.
 // - A search sent from the markup's box before the scripts are up is not sent as a plain form (that would reload
 //   the page without the text): the form is marked sent (SENT_ATTRIBUTE), and the real page sends it when it is up.
-import { headStartGlobal, pageStarter, startAfterPaint } from './start-page';
+import { headStartGlobal, pageStarter, startAfterPaint } from '@skynet/contract';
 
 /** On the markup's form once its search was sent: the real page sends it (SearchPage). */
 export const SENT_ATTRIBUTE = 'data-sent';

@@ -56,4 +56,25 @@ describe('HomeListPage', () => {
     expect(screen.getByRole('link', { name: /^Earth/ }).querySelector('svg')).toBeNull();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
+
+  it("keeps the HTML's drawing until it has the list to show, then takes its place", async () => {
+    let answer: (planets: Planet[]) => void = () => {};
+    list.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    const drawing = document.createElement('div');
+    drawing.id = 'prerendered';
+    document.body.appendChild(drawing);
+    render(
+      <MemoryRouter>
+        <HomeListPage />
+      </MemoryRouter>,
+    );
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    answer([planet('p-earth', 'Earth', 175)]);
+    expect(await screen.findByRole('link', { name: /^Earth/ })).toBeInTheDocument();
+    expect(document.getElementById('prerendered')).toBeNull();
+  });
 });

@@ -1,20 +1,30 @@
 import { Loader, PageHeader, paths } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
-import { Link } from 'react-router-dom';
+import { dropPrerendered, useSession } from '@skynet/shared';
+import { useLayoutEffect } from 'react';
 import styles from '../components/HomeList.module.css';
-import { HouseIcon } from '../components/HouseIcon';
+import { GalaxyRow, PlanetRow } from '../components/PlanetRow';
 import { usePlanets } from '../hooks/usePlanets';
+import { byOrbit } from '../planet-order';
 
-/** `/home-list`: the galaxy feed and every planet's feed; the home planet marked with a house. */
+export const HOME_LIST_TITLE = 'Choose your planet';
+
+/**
+ * `/home-list`: the galaxy feed and every planet's feed; the home planet marked with a house. A signed-in load paints
+ * it from the HTML first (../prerender): that drawing stays until this page has the list (or an error) to show.
+ */
 export default function HomeListPage() {
   const { user } = useSession();
   const { planets, error, reload } = usePlanets();
   const homeId = user?.location?.planetId;
-  const sorted = [...planets].sort((a, b) => (a.visual?.orbitRadius ?? 0) - (b.visual?.orbitRadius ?? 0));
+  const sorted = byOrbit(planets);
+  const shown = sorted.length > 0 || Boolean(error);
+  useLayoutEffect(() => {
+    if (shown) dropPrerendered();
+  }, [shown]);
 
   return (
     <>
-      <PageHeader title="Choose your planet" backTo={paths.home()} />
+      <PageHeader title={HOME_LIST_TITLE} backTo={paths.home()} />
       <div className={styles.page}>
         {error && (
           <p className={styles.error} role="alert">
@@ -29,46 +39,13 @@ export default function HomeListPage() {
         ) : (
           <ul className={styles.list}>
             <li>
-              <Link className={styles.row} to={paths.feed()}>
-                <span className={styles.galaxy} aria-hidden="true" />
-                <span className={styles.name}>Galactic Feed</span>
-                <span className={styles.chevron} aria-hidden="true">
-                  ›
-                </span>
-              </Link>
+              <GalaxyRow />
             </li>
-            {sorted.map((planet) => {
-              const home = planet._id === homeId;
-              return (
-                <li key={planet._id}>
-                  <Link className={`${styles.row} ${home ? styles.home : ''}`} to={paths.planetFeed(planet)}>
-                    {planet.visual?.imageUrl ? (
-                      <img
-                        className={styles.image}
-                        src={planet.visual.imageUrl}
-                        alt=""
-                        width="40"
-                        height="40"
-                      />
-                    ) : (
-                      <span className={styles.image} aria-hidden="true" />
-                    )}
-                    <span className={styles.name}>
-                      {home && (
-                        <>
-                          <HouseIcon label="House" />{' '}
-                        </>
-                      )}
-                      {planet.name}
-                    </span>
-                    {home && <span className={styles.badge}>Home</span>}
-                    <span className={styles.chevron} aria-hidden="true">
-                      ›
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
+            {sorted.map((planet) => (
+              <li key={planet._id}>
+                <PlanetRow planet={planet} home={planet._id === homeId} />
+              </li>
+            ))}
           </ul>
         )}
       </div>

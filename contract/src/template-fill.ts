@@ -1,0 +1,52 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+// What every remote's signed-in template fill does (a page that paints from its HTML first: the remote publishes a
+// template and an inline script that fills it from the head start's answers; docs/decisions.md "The signed-in feed
+// paints from the HTML"): put values into the template's slots, then start the page's parked scripts and preloads,
+// and the head start's later calls (the session refresh), once the filled page has painted. Here so each remote's
+// fill script (mfe-feed's, mfe-map's) shares one rule; each bundles only what it calls.
+import { HEAD_START_GLOBAL, type HeadStartGlobal } from './head-start.js';
+import { startParkedFiles } from './parked-files.js';
+
+/** How long a fill waits for its paint before it starts the page anyway (a tab in the background paints no frame). */
+export const WAIT_MS = 1000;
+
+/** NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, as the number (the names cost the inline scripts' bytes). */
+const ELEMENTS_AND_TEXT = 5;
+
+/** A template's slot values: `{x}` in its text and attribute values becomes `slots.x`. */
+export type Slots = Record<string, string | number>;
+
+/**
+ * `slots` into the text and attribute values under `root`, in one pass: what a value brings is never read as a slot,
+ * and never parsed as HTML (a person's text stays text).
+ */
+export function putSlots(root: Node, slots: Slots): void {
+  const walker = document.createTreeWalker(root, ELEMENTS_AND_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const value of node instanceof Element ? Array.from(node.attributes) : [node])
+      value.nodeValue = (value.nodeValue ?? '').replace(/{(\w)}/g, (_, slot: string) => String(slots[slot]));
+  }
+}
+
+/** The head start's global, absent without a saved token or with developer overrides (then nothing was started). */
+export function headStartGlobal(): HeadStartGlobal | undefined {
+  return (window as unknown as Record<string, HeadStartGlobal | undefined>)[HEAD_START_GLOBAL];
+}
+
+/** A function that starts the page the first time it is called, and does nothing after. */
+export function pageStarter(headStart: HeadStartGlobal | undefined): () => void {
+  let started = false;
+  return () => {
+    if (started) return;
+    started = true;
+    headStart?.later?.();
+    startParkedFiles();
+  };
+}
+
+/** Starts the page after the next paint, or after WAIT_MS whatever happened. */
+export function startAfterPaint(startPage: () => void): void {
+  setTimeout(startPage, WAIT_MS);
+  requestAnimationFrame(() => setTimeout(startPage));
+}
