@@ -50,3 +50,21 @@ export function startAfterPaint(startPage: () => void): void {
   setTimeout(startPage, WAIT_MS);
   requestAnimationFrame(() => setTimeout(startPage));
 }
+
+/**
+ * A signed-in page drawn whole at build time (it shows nobody's data): with a session and a head start, the drawing
+ * stays, `prepare` adjusts it to this browser, and the page starts after its paint; otherwise (no saved token, or
+ * developer overrides: nothing was started) the drawing goes and the page starts at once.
+ */
+export function showDrawnPage(prepare: (markup: HTMLElement) => void): void {
+  const markup = document.getElementById('prerendered');
+  const headStart = headStartGlobal();
+  const startPage = pageStarter(headStart);
+  if (!markup || !headStart || !document.documentElement.classList.contains('has-session')) {
+    markup?.remove();
+    startPage();
+    return;
+  }
+  prepare(markup);
+  startAfterPaint(startPage);
+}

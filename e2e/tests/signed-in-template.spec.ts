@@ -344,3 +344,30 @@ test('/home-list paints every planet from the HTML, the home planet marked; the 
   await expect(page.getByRole('link', { name: 'Galactic Feed' })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test("/home paints the map's first view from the HTML; the real map takes its place and draws the planets (issue 34)", async ({
+  page,
+  api,
+  user,
+}) => {
+  const planets = await api.planets();
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto('/home');
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Your galaxy');
+  await expect(drawn.getByRole('application', { name: 'Galaxy map' })).toBeVisible();
+  await expect(drawn.getByText('Tap a planet to preview it')).toBeVisible();
+  await expect(drawn.getByRole('link', { name: 'Planet list' })).toHaveAttribute('href', '/home-list');
+
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page);
+  await page.goto('/home');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your galaxy' })).toHaveCount(1);
+  await expect(page.getByRole('application', { name: 'Galaxy map' })).toHaveCount(1);
+  const home = planets.find((p) => p._id === user.planetId)!;
+  await expect(page.getByText(`Home: ${home.name}`)).toBeVisible();
+  expect(errors).toEqual([]);
+});

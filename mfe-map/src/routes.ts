@@ -8,7 +8,14 @@ const mapPage = () => import('./pages/MapPage');
 
 export const routes = defineRoutes<PageModule>([
   { path: LANDING_ROUTE, access: 'signed-in', page: mapPage },
-  { path: HOME_ROUTE, access: 'signed-in', page: mapPage },
+  {
+    path: HOME_ROUTE,
+    access: 'signed-in',
+    page: mapPage,
+    // The planets, asked from the HTML: the map draws them as soon as its code is up (its first view, the map while
+    // they load, is drawn at build time: ./prerender).
+    early: ['/planet'],
+  },
   {
     path: HOME_LIST_ROUTE,
     access: 'signed-in',

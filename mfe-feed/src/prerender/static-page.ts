@@ -5,22 +5,13 @@
 //   the markup goes and the page's scripts start at once, as on any page.
 // - A search sent from the markup's box before the scripts are up is not sent as a plain form (that would reload
 //   the page without the text): the form is marked sent (SENT_ATTRIBUTE), and the real page sends it when it is up.
-import { headStartGlobal, pageStarter, startAfterPaint } from '@skynet/contract';
+import { showDrawnPage } from '@skynet/contract';
 
 /** On the markup's form once its search was sent: the real page sends it (SearchPage). */
 export const SENT_ATTRIBUTE = 'data-sent';
 
 export function showStaticTemplate(): void {
-  const markup = document.getElementById('prerendered');
-  const headStart = headStartGlobal();
-  const startPage = pageStarter(headStart);
-  if (!markup || !headStart || !document.documentElement.classList.contains('has-session')) {
-    markup?.remove();
-    startPage();
-    return;
-  }
-  holdForms(markup);
-  startAfterPaint(startPage);
+  showDrawnPage(holdForms);
 }
 
 /** The markup's forms send nothing themselves: a sent one is marked, for the real page to send (SearchPage). */

@@ -5,14 +5,13 @@ import { useMapGestures } from '../hooks/useMapGestures';
 import { useMapView } from '../hooks/useMapView';
 import { useMarkerSelection } from '../hooks/useMarkerSelection';
 import { useReducedMotion } from '../hooks/useReducedMotion';
+import { MAP_HINT_ATTRIBUTE, MAP_HINT_TEXT } from '../map/hint';
 import { type ScenePlanet, systemRadius } from '../map/scene';
 import styles from './GalaxyMap.module.css';
 import { MapControls } from './MapControls';
 import { MapWorld } from './MapWorld';
 import { Sprites } from './Sprites';
 import { StarField } from './StarField';
-
-export const MAP_HINT_TEXT = 'Tap a planet to preview it';
 
 interface GalaxyMapProps {
   planets: ScenePlanet[];
@@ -101,7 +100,7 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
       </div>
 
       {markers.showHint && (
-        <p className={styles.hint} data-map-control="">
+        <p className={styles.hint} data-map-control="" {...{ [MAP_HINT_ATTRIBUTE]: '' }}>
           {MAP_HINT_TEXT}
         </p>
       )}

@@ -1,17 +1,7 @@
 import { useRef, useState } from 'react';
+import { hintSeen, MAP_HINT_SEEN_KEY } from '../map/hint';
 
 export type Stage = 'preview' | 'expanded';
-
-/** Set once a person has tapped a planet: the first-visit hint is not shown again in this browser. */
-export const MAP_HINT_SEEN_KEY = 'skynet:map-hint-seen';
-
-const hintSeen = () => {
-  try {
-    return window.localStorage.getItem(MAP_HINT_SEEN_KEY) === '1';
-  } catch {
-    return true; // storage refused (private mode): no way to remember, so no nagging either
-  }
-};
 
 /**
  * Planet markers: hover or first tap previews, second tap (or Enter) expands. And the one-line invitation for a

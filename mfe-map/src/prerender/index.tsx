@@ -1,15 +1,18 @@
 // Build-time only (tooling/rspack/prerender.mjs runs it in Node): the markup of the map preview this remote exposes,
 // so the server can put it where the landing page shows `./MapPreview` and the page is whole without any script
-// (docs/decisions.md, "Prerendered landing"), and `/home-list`'s signed-in template: the page's frame drawn by the
-// real components, with one planet row (plain and home) around a placeholder planet, filled in the browser from the
-// page's head start answers by ./home-list-fill.ts. No data is rendered here. Never part of the browser build.
+// (docs/decisions.md, "Prerendered landing"); `/home`'s signed-in drawing (the map while the planets load, started by
+// ./map-page.ts); and `/home-list`'s signed-in template: the page's frame drawn by the real components, with one
+// planet row (plain and home) around a placeholder planet, filled in the browser from the page's head start answers
+// by ./home-list-fill.ts. No data is rendered here. Never part of the browser build.
 import type { Planet } from '@skynet/contract';
 import { PageHeader, paths } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { GalaxyMap } from '../components/GalaxyMap';
 import styles from '../components/HomeList.module.css';
 import { GalaxyRow, PlanetRow } from '../components/PlanetRow';
 import { HOME_LIST_TITLE } from '../pages/HomeListPage';
+import { MapToolbar } from '../pages/MapPage';
 import MapPreview from '../preview/MapPreview';
 import { HOME_ROW_ATTRIBUTE, PLANETS_ATTRIBUTE, ROW_ATTRIBUTE } from './home-list-fill';
 
@@ -74,7 +77,27 @@ function homeListTemplate(): string {
   );
 }
 
+const noop = () => {};
+
+/**
+ * `/home` as MapPage first draws it, while the planets load: nobody's data, so drawn whole (./map-page.ts starts the
+ * page after its paint). Its ids are prefixed: the real map mounts beside it for a moment before it goes.
+ */
+function mapTemplate(): string {
+  return renderToStaticMarkup(
+    <MemoryRouter initialEntries={['/home']}>
+      <GalaxyMap
+        planets={[]}
+        homePlanetId={null}
+        toolbar={<MapToolbar home={undefined} loading error={null} onRetry={noop} />}
+      />
+    </MemoryRouter>,
+    { identifierPrefix: 'mfe-map-home-' },
+  );
+}
+
 /** Signed-in route path -> its template (prerender.json's `signedIn`). */
 export const signedIn: Record<string, () => string> = {
+  '/home': mapTemplate,
   '/home-list': homeListTemplate,
 };

@@ -1,0 +1,53 @@
+// `/home`'s drawing (./index.tsx) and its script (./map-page.ts): the map as it first draws, while the planets load,
+// with the first-visit hint unless this browser has seen it; without a session the drawing goes at once.
+import { HEAD_START_GLOBAL } from '@skynet/contract';
+import { ownClockPerTest } from '@skynet/kit/testing';
+import { MAP_HINT_SEEN_KEY, MAP_HINT_TEXT } from '../map/hint';
+import { signedIn } from './index';
+import { showMapTemplate } from './map-page';
+
+const PARKED = '<script type="text/plain" data-after-paint="/main.abc.js"></script>';
+
+function servedHome({ session = true } = {}) {
+  const later = jest.fn();
+  document.documentElement.className = session ? 'has-session' : '';
+  document.body.innerHTML = `<main id="areas"><div id="prerendered" data-signed-in="">${signedIn['/home']?.()}</div></main>${PARKED}`;
+  (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL] = { at: 0, answers: {}, later };
+  showMapTemplate();
+  return later;
+}
+
+const drawing = () => document.getElementById('prerendered');
+const startedScripts = () => [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
+
+ownClockPerTest();
+afterEach(() => window.localStorage.clear());
+
+test("the drawing is the map's first view: title, loading, the list's link, the controls and the hint", async () => {
+  const later = servedHome();
+  const page = drawing()!;
+  expect(page.querySelector('h1')?.textContent).toBe('Your galaxy');
+  expect(page.querySelector('[role="status"]')?.textContent).toContain('Loading the planets');
+  expect(page.querySelector('a[href="/home-list"]')?.textContent).toContain('Planet list');
+  expect(page.querySelector('[role="application"]')?.getAttribute('aria-label')).toBe('Galaxy map');
+  expect(page.textContent).toContain(MAP_HINT_TEXT);
+  // The page's scripts start after the paint, once.
+  expect(startedScripts()).toEqual([]);
+  await jest.advanceTimersByTimeAsync(50);
+  expect(later).toHaveBeenCalledTimes(1);
+  expect(startedScripts()).toEqual(['/main.abc.js']);
+  expect(drawing()).not.toBeNull();
+});
+
+test('a browser that has seen the hint gets the drawing without it, as the real map draws for it', () => {
+  window.localStorage.setItem(MAP_HINT_SEEN_KEY, '1');
+  servedHome();
+  expect(drawing()!.textContent).not.toContain(MAP_HINT_TEXT);
+  expect(drawing()!.querySelector('h1')?.textContent).toBe('Your galaxy');
+});
+
+test('no session: the drawing goes and the scripts start at once', () => {
+  servedHome({ session: false });
+  expect(drawing()).toBeNull();
+  expect(startedScripts()).toEqual(['/main.abc.js']);
+});
