@@ -52,7 +52,11 @@ export function MapToolbar({
             <HouseIcon /> Home: {home.name}
           </p>
         )}
-        {loading && <Loader label="Loading the planets" size={20} />}
+        {loading && (
+          <div className={styles.loading}>
+            <Loader label="Loading the planets" size={14} />
+          </div>
+        )}
         {error && (
           <p className={styles.error} role="alert">
             {error}{' '}
