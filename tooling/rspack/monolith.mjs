@@ -35,7 +35,7 @@ async function remoteBuilds(repoRoot) {
   return { modules, preloadPages };
 }
 
-function loaderModule(modules) {
+export function loaderModule(modules) {
   const entries = modules
     .map((m) => `  ${JSON.stringify(`${m.remote}:${m.name}`)}: () => import(${JSON.stringify(m.file)}),`)
     .join('\n');
@@ -48,6 +48,13 @@ export function setManifest() {}
 export function addRuntimePlugins() {}
 // One build, no versions: the canary fallback (shell/src/platform/applications.ts) has nothing to replace.
 export function replaceFailedVersion() {}
+/** As federation.ts's: a module that threw while it evaluated (lifecycles.ts reports it apart from a failed load). */
+export class EvaluationError extends Error {
+  constructor(request, cause) {
+    super(\`\${request} threw while evaluating: \${cause instanceof Error ? cause.message : String(cause)}\`, { cause });
+    this.name = 'EvaluationError';
+  }
+}
 export async function loadExposedModule(remote, module) {
   const load = modules[\`\${remote}:\${module}\`];
   if (!load) throw new Error(\`Could not load \${remote}/\${module}\`);
