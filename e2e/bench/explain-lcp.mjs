@@ -6,7 +6,9 @@
 // thread. Then the simulated graphs of the LCP, the simulated long tasks (the TBT) and each script's CPU time.
 // Signed in, as the reader of seed.mjs (the content lighthouse.mjs measures).
 // Usage: node e2e/bench/explain-lcp.mjs [path, default /feed; or a route as budgets.mjs names it, `/post/{id}`]
-//   [--signed-out] [--monolith]  (needs npm run build)
+//   [--signed-out] [--monolith]  (needs npm run build); EXPLAIN_TRACE=file.json also writes the run's trace there
+//   (its paint events show when a frame was painted and when it was presented: firstContentfulPaint)
+import { writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -119,6 +121,7 @@ try {
     onlyCategories: ['performance'],
   });
   const { lhr, artifacts } = result;
+  if (process.env.EXPLAIN_TRACE) writeFileSync(process.env.EXPLAIN_TRACE, JSON.stringify(artifacts.Trace));
   const audit = (id) => lhr.audits[id];
   const ms = (value) => `${Math.round(value)} ms`;
   console.log(

@@ -127,3 +127,37 @@ test('after the paint: the held-back calls, the parked preloads, then the script
     '/main.abc.js',
   ]);
 });
+
+test('where the browser times elements, the page starts once the filled posts are on screen, not at the next frame', async () => {
+  const observed: { type?: string; entries: () => void }[] = [];
+  class TimingObserver {
+    static supportedEntryTypes = ['element', 'paint'];
+    constructor(private readonly callback: () => void) {}
+    observe({ type }: { type: string }) {
+      observed.push({ type, entries: this.callback });
+    }
+  }
+  const real = window.PerformanceObserver;
+  window.PerformanceObserver = TimingObserver as unknown as typeof PerformanceObserver;
+  try {
+    const later = jest.fn();
+    document.documentElement.className = 'has-session';
+    document.body.innerHTML = `<main id="areas"><div id="prerendered" data-signed-in="">${signedIn['/feed']?.()}</div></main>`;
+    (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL] = {
+      at: Date.now(),
+      answers: { '/feed?page=1': Promise.resolve({ value: [post('p1')] }) },
+      later,
+    };
+    fillSignedInTemplate();
+    await jest.advanceTimersByTimeAsync(50); // a frame and the task after it: the posts are painted, not yet shown
+    expect(document.querySelector('[data-posts] > article p')?.getAttribute('elementtiming')).toBe('fill');
+    expect(observed.map((o) => o.type)).toEqual(['element']);
+    expect(later).not.toHaveBeenCalled();
+    observed[0]?.entries(); // the browser reports a marked element presented
+    expect(later).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(1000); // the fallback does not start it twice
+    expect(later).toHaveBeenCalledTimes(1);
+  } finally {
+    window.PerformanceObserver = real;
+  }
+});

@@ -24,6 +24,7 @@ import {
   pageStarter,
   putSlots,
   type Slots,
+  startWhenShown,
   WAIT_MS,
 } from '@skynet/contract';
 
@@ -109,7 +110,7 @@ export function fillSignedInTemplate(answerOf: AnswerOf = byCall): void {
           list?.appendChild(drawCard(card, slots));
           drawn++;
         }
-        if (drawn) requestAnimationFrame(() => setTimeout(startPage));
+        if (drawn && list) startWhenShown(list, startPage);
         else dropMarkup();
       })
       .catch(dropMarkup);

@@ -16,6 +16,7 @@ import {
   putSlots,
   SESSION_CALLS,
   type Slots,
+  startWhenShown,
   WAIT_MS,
 } from '@skynet/contract';
 // The helper alone: the kit's index brings components an inline script cannot carry.
@@ -90,7 +91,7 @@ export function fillHomeList(): void {
           putSlots(copy, slots);
           list.appendChild(copy);
         }
-        requestAnimationFrame(() => setTimeout(startPage));
+        startWhenShown(list, startPage);
       })
       .catch(dropMarkup);
   } catch {

@@ -51,3 +51,28 @@ test('no session: the drawing goes and the scripts start at once', () => {
   expect(drawing()).toBeNull();
   expect(startedScripts()).toEqual(['/main.abc.js']);
 });
+
+test('where the browser has paint timing, the scripts start once the first paint is on screen, not at the next frame', async () => {
+  let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+  class PaintObserver {
+    static supportedEntryTypes = ['paint'];
+    constructor(callback: typeof report) {
+      report = callback;
+    }
+    observe() {}
+  }
+  const real = window.PerformanceObserver;
+  window.PerformanceObserver = PaintObserver as unknown as typeof PerformanceObserver;
+  try {
+    const later = servedHome();
+    await jest.advanceTimersByTimeAsync(50); // painted, not yet presented
+    expect(startedScripts()).toEqual([]);
+    report?.({ getEntriesByName: (name) => (name === 'first-paint' ? [{}] : []) });
+    expect(startedScripts()).toEqual([]);
+    report?.({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{}] : []) });
+    expect(later).toHaveBeenCalledTimes(1);
+    expect(startedScripts()).toEqual(['/main.abc.js']);
+  } finally {
+    window.PerformanceObserver = real;
+  }
+});
