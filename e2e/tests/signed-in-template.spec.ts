@@ -371,3 +371,33 @@ test("/home paints the map's first view from the HTML; the real map takes its pl
   await expect(page.getByText(`Home: ${home.name}`)).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('/settings paints from the HTML, its menus working as links; the real page takes its place (issue 34)', async ({
+  page,
+  user,
+}) => {
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto('/settings');
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await expect(drawn.getByRole('heading', { name: 'Account', level: 2, exact: true })).toBeVisible();
+  await expect(drawn.getByRole('link', { name: 'Manage Account' })).toHaveAttribute(
+    'href',
+    '/settings/manageAccount',
+  );
+  // Drawn at build time as a browser that makes passkeys shows it.
+  await expect(drawn.getByRole('form', { name: 'Add a passkey' })).toHaveCount(1);
+  await expect(drawn.getByText('This browser cannot make passkeys.')).toHaveCount(0);
+
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page);
+  await page.goto('/settings');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: 'Account', exact: true })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Your Info' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(errors).toEqual([]);
+});

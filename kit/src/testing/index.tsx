@@ -98,4 +98,4 @@ export function aUser(patch: Partial<CurrentUser> = {}): CurrentUser {
     ...patch,
   };
 }
-export { ownClockPerTest, servePage } from './templates';
+export { ownClockPerTest, serveDrawnPage, servePage, startedScripts } from './templates';

@@ -1,5 +1,5 @@
 import { PageHeader, paths } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
+import { useReplacesPrerendered, useSession } from '@skynet/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { SessionsDialog } from '../components/SessionsDialog';
@@ -11,6 +11,7 @@ import { useLogout } from '../hooks/useLogout';
 import styles from './pages.module.css';
 
 export default function SettingsPage() {
+  useReplacesPrerendered(); // the HTML's drawing of this page (../prerender/index.tsx) goes when it renders
   const [infoOpen, setInfoOpen] = useState(false);
   // /settings?open=sessions opens Your Sessions: the link of the mail about a sign-in from a new device (issue 32).
   const [params, setParams] = useSearchParams();

@@ -1,24 +1,14 @@
 // `/home`'s drawing (./index.tsx) and its script (./map-page.ts): the map as it first draws, while the planets load,
 // with the first-visit hint unless this browser has seen it; without a session the drawing goes at once.
-import { HEAD_START_GLOBAL } from '@skynet/contract';
-import { ownClockPerTest } from '@skynet/kit/testing';
+import { ownClockPerTest, serveDrawnPage, startedScripts } from '@skynet/kit/testing';
 import { MAP_HINT_SEEN_KEY, MAP_HINT_TEXT } from '../map/hint';
 import { signedIn } from './index';
 import { showMapTemplate } from './map-page';
 
-const PARKED = '<script type="text/plain" data-after-paint="/main.abc.js"></script>';
-
-function servedHome({ session = true } = {}) {
-  const later = jest.fn();
-  document.documentElement.className = session ? 'has-session' : '';
-  document.body.innerHTML = `<main id="areas"><div id="prerendered" data-signed-in="">${signedIn['/home']?.()}</div></main>${PARKED}`;
-  (window as unknown as Record<string, unknown>)[HEAD_START_GLOBAL] = { at: 0, answers: {}, later };
-  showMapTemplate();
-  return later;
-}
+const servedHome = ({ session = true } = {}) =>
+  serveDrawnPage(signedIn['/home']?.() ?? '', showMapTemplate, { session });
 
 const drawing = () => document.getElementById('prerendered');
-const startedScripts = () => [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src'));
 
 ownClockPerTest();
 afterEach(() => window.localStorage.clear());
