@@ -8,6 +8,7 @@
 // (PerformanceObserver type 'event', durationThreshold 16) runs beside it: a run where web-vitals reported nothing for
 // the click uses the longest Event Timing entry of that interaction instead, and the table says so.
 // Usage: node e2e/bench/inp.mjs [--json] [--runs N] [--only like,save,follow,open,send,block,report] [--port N]  (needs npm run build)
+// INP_TRACE_DIR=dir writes a Chromium trace of each interaction there (from the click to its result on screen).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -64,8 +65,14 @@ async function interaction(page, act, done) {
     if (window.__inpError) throw new Error(`web-vitals did not start: ${window.__inpError}`);
     return performance.now();
   });
+  const tracing = process.env.INP_TRACE_DIR ? page.context().browser() : null;
+  if (tracing) await tracing.startTracing(page, {
+      path: `${process.env.INP_TRACE_DIR}/inp-${Date.now()}.json`,
+      categories: ['devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing'],
+    });
   await act();
   await done();
+  if (tracing) await tracing.stopTracing();
   // web-vitals reports after the interaction's next paint; let the reports and event entries of this one arrive.
   const deadline = Date.now() + 3000;
   let reports = [];
