@@ -372,7 +372,7 @@ test("/home paints the map's first view from the HTML; the real map takes its pl
   expect(errors).toEqual([]);
 });
 
-test('/settings paints from the HTML, its menus working as links; the real page takes its place (issue 34)', async ({
+test('/settings paints from the HTML, its menus working as links, its buttons waiting; the real page takes its place (issue 34)', async ({
   page,
   user,
 }) => {
@@ -386,6 +386,8 @@ test('/settings paints from the HTML, its menus working as links; the real page 
     'href',
     '/settings/manageAccount',
   );
+  // Its buttons wait, disabled, for the real page: a press is never lost in the drawing.
+  await expect(drawn.getByRole('button', { name: 'Your Info' })).toBeDisabled();
   // Drawn at build time as a browser that makes passkeys shows it.
   await expect(drawn.getByRole('form', { name: 'Add a passkey' })).toHaveCount(1);
   await expect(drawn.getByText('This browser cannot make passkeys.')).toHaveCount(0);

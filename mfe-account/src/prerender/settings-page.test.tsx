@@ -1,5 +1,5 @@
 // `/settings`' drawing (./index.tsx) and its script (./settings-page.ts): the page as SettingsPage first draws it,
-// started after its paint; its forms send nothing; without a session the drawing goes at once.
+// started after its paint; its controls disabled until the real page is there; without a session the drawing goes at once.
 import { ownClockPerTest, serveDrawnPage, startedScripts } from '@skynet/kit/testing';
 import { signedIn } from './index';
 import { showSettingsDrawing } from './settings-page';
@@ -29,12 +29,13 @@ test("the drawing is the settings page's first view: its menus as links, its sec
   expect(drawing()).not.toBeNull();
 });
 
-test("the drawing's forms send nothing before the page is up", () => {
+test("the drawing's buttons and fields wait, disabled, for the real page; its links work", () => {
   servedSettings();
-  const form = drawing()!.querySelector('form')!;
-  const sent = new Event('submit', { cancelable: true });
-  form.dispatchEvent(sent);
-  expect(sent.defaultPrevented).toBe(true);
+  const page = drawing()!;
+  const controls = [...page.querySelectorAll('button, input, select, textarea')];
+  expect(controls.length).toBeGreaterThan(10);
+  expect(controls.filter((control) => !control.hasAttribute('disabled'))).toEqual([]);
+  expect(page.querySelector('a[href="/followers"]')?.hasAttribute('disabled')).toBe(false);
 });
 
 test('no session: the drawing goes and the scripts start at once', () => {
