@@ -23,6 +23,11 @@
  * API_HEAP_MB: the API processes' heap limit as npm start sets it (scripts/heap-limit.mjs: 256, `off` for V8's own).
  * BENCH_HEAP_SNAPSHOT_DIR has the API process write a heap snapshot there after the varied load and the mix (read
  * it with `node bench/heap-summary.mjs <file>`, or in Chrome's DevTools).
+ * BENCH_CPU_PROF_DIR starts the API processes with `--cpu-prof --cpu-prof-dir=<dir>`: each writes a .cpuprofile there
+ * when it exits (the bench stops it with SIGTERM, the server drains and calls process.exit, which is when Node writes
+ * it); the chat loads print their window in the profile's seconds so `node bench/profile-summary.mjs <file> --from A
+ * --to B` weighs that window alone. Every chat load also prints the CPU seconds the API processes, the bench process
+ * (the load generator), PostgreSQL and Redis used during it, per message (from /proc, Linux).
  * BENCH_ROWS runs only some rows (comma-separated; the bare hello-world always runs): identical, galaxy, planet,
  * user, post-search, user-search, mix, chat-post, chat, explain; `feeds` = galaxy,planet,user and `search` =
  * post-search,user-search. E.g. `BENCH_REUSE=1 BENCH_ROWS=feeds npm run bench`.
@@ -69,6 +74,9 @@ const PORT = Number(env.BENCH_PORT ?? 18_980);
 /** Where the API process writes a heap snapshot after the varied load and the mix (unset: none). */
 const HEAP_SNAPSHOT_DIR = env.BENCH_HEAP_SNAPSHOT_DIR ? path.resolve(env.BENCH_HEAP_SNAPSHOT_DIR) : '';
 if (HEAP_SNAPSHOT_DIR) mkdirSync(HEAP_SNAPSHOT_DIR, { recursive: true });
+/** Where the API processes write a CPU profile when they exit (unset: none). */
+const CPU_PROF_DIR = env.BENCH_CPU_PROF_DIR ? path.resolve(env.BENCH_CPU_PROF_DIR) : '';
+if (CPU_PROF_DIR) mkdirSync(CPU_PROF_DIR, { recursive: true });
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const DEEP_PAGE = 500;
 // Issue 34's budgets for the varied rows (issue 23's were 10%, 20 ms and 50 ms).
@@ -222,10 +230,14 @@ function startServer(
     : [];
   // The heap limit npm start and the image give the server (API_HEAP_MB, off for V8's own).
   const heap = heapLimitArgs(env);
+  const profName = `api-${port}-${Date.now()}.cpuprofile`;
+  const prof = CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`, `--cpu-prof-name=${profName}`]
+    : [];
   const args =
     env.BENCH_DIST === '1' && existsSync(built)
-      ? [...heap, ...probe, built]
-      : [...heap, ...probe, '--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
+      ? [...heap, ...prof, ...probe, built]
+      : [...heap, ...prof, ...probe, '--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
   const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: {
@@ -243,6 +255,9 @@ function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  spawnedAt.set(child, performance.now());
+  if (CPU_PROF_DIR)
+    console.log(`API process ${child.pid} on ${port}: CPU profile to ${path.join(CPU_PROF_DIR, profName)}`);
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const onExit = (code: number | null) => reject(new Error(`server on ${port} exited with ${code}`));
@@ -287,12 +302,82 @@ async function heapSnapshot(child: ChildProcess, dir: string): Promise<void> {
   }
 }
 
+/** When each API process was spawned (performance.now()): a chat load's window in its CPU profile's seconds. */
+const spawnedAt = new WeakMap<ChildProcess, number>();
+
+/** CPU seconds (user + system) a process used so far, from /proc/<pid>/stat; NaN when it cannot be read. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 (utime, stime) in clock ticks; after the command name they are the 12th and 13th.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100; // sysconf(_SC_CLK_TCK) on Linux
+
+/** CPU seconds of every process whose command is `comm` (postgres: the server and all its backends). */
+function cpuSecondsOf(comm: string): number {
+  let total = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== comm) continue;
+      } catch {
+        continue;
+      }
+      const s = cpuSeconds(Number(entry));
+      if (Number.isFinite(s)) total += s;
+    }
+  } catch {
+    return Number.NaN;
+  }
+  return total;
+}
+
+/** CPU seconds used by the API processes, this process (the load generator), PostgreSQL and Redis: a snapshot. */
+function cpuSnapshot(apis: ChildProcess[]) {
+  const own = process.cpuUsage();
+  return {
+    wall: performance.now(),
+    apis: apis.map((c) => cpuSeconds(c.pid!)),
+    bench: (own.user + own.system) / 1e6,
+    postgres: cpuSecondsOf('postgres'),
+    redis: cpuSecondsOf('redis-server'),
+  };
+}
+
+function cpuReport(
+  label: string,
+  messages: number,
+  a: ReturnType<typeof cpuSnapshot>,
+  b: ReturnType<typeof cpuSnapshot>,
+) {
+  const wall = (b.wall - a.wall) / 1000;
+  const part = (name: string, s: number) =>
+    `${name} ${s.toFixed(1)} s (${((s / wall) * 100).toFixed(0)}% of a core, ${((s * 1000) / messages).toFixed(2)} ms/message)`;
+  const apis = b.apis.map((s, i) => part(`API process ${i + 1}`, s - a.apis[i]!));
+  console.log(
+    `CPU during the chat load (${label}, ${messages} messages accepted, ${wall.toFixed(1)} s wall incl. the drain): ${[
+      ...apis,
+      part('bench (load generator and receivers)', b.bench - a.bench),
+      part('PostgreSQL', b.postgres - a.postgres),
+      part('Redis', b.redis - a.redis),
+    ].join('; ')}`,
+  );
+}
+
 function stopServer(child: ChildProcess): Promise<void> {
   // A process a signal ended has no exit code (signalCode instead): waiting for its 'exit' again never ends, which
   // hung the bench after its last row with the two-process servers still running.
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    // A CPU profile is written at exit and takes a few seconds more for a long run.
+    const timer = setTimeout(() => child.kill('SIGKILL'), CPU_PROF_DIR ? 120_000 : 10_000);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -410,6 +495,22 @@ async function checkpoints(): Promise<{ count: number; writeMs: number; syncMs: 
   }
 }
 
+/** Transactions committed or rolled back in the bench database so far (pg_stat_database; updated at most every 0.5 s). */
+async function transactions(): Promise<number> {
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query('SELECT pg_stat_clear_snapshot()');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const r = await c.query<{ n: string }>(
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()',
+    );
+    return Number(r.rows[0]!.n);
+  } finally {
+    await c.end();
+  }
+}
+
 let nextChatUser = 1001; // users 1..1000 are the autocannon chat row's; every chat load takes 2 x CHAT_PAIRS fresh ones
 async function runChatLoad(
   label: string,
@@ -417,14 +518,30 @@ async function runChatLoad(
   receiveBase: string,
   rate: number,
   budget: number,
+  apis: ChildProcess[],
 ) {
   const pairs = await chatPairs(nextChatUser, CHAT_PAIRS);
   nextChatUser += 2 * CHAT_PAIRS;
   sampleLoad();
   const before = await checkpoints();
+  const xactBefore = await transactions();
+  const cpuBefore = cpuSnapshot(apis);
   const r = await chatLoad({ sendBase, receiveBase, pairs, rate, seconds: CHAT_SECONDS });
+  const cpuAfter = cpuSnapshot(apis);
+  const xactAfter = await transactions();
   const after = await checkpoints();
   sampleLoad();
+  cpuReport(`${label}, ${rate}/s`, r.accepted, cpuBefore, cpuAfter);
+  console.log(
+    `PostgreSQL transactions during the chat load (${label}, ${rate}/s): ${xactAfter - xactBefore} (${((xactAfter - xactBefore) / Math.max(1, r.accepted)).toFixed(2)} per accepted message; each statement outside a transaction is one)`,
+  );
+  if (CPU_PROF_DIR)
+    for (const api of apis) {
+      const t0 = spawnedAt.get(api)!;
+      console.log(
+        `chat load (${label}, ${rate}/s) in the CPU profile of API process ${api.pid}: --from ${((cpuBefore.wall - t0) / 1000).toFixed(1)} --to ${((cpuAfter.wall - t0) / 1000).toFixed(1)} (seconds since its spawn; the profile starts a little later)`,
+      );
+    }
   console.log(
     `checkpoints during the chat load (${label}, ${rate}/s): ${after.count - before.count} (write ${((after.writeMs - before.writeMs) / 1000).toFixed(1)} s, sync ${((after.syncMs - before.syncMs) / 1000).toFixed(1)} s)`,
   );
@@ -601,13 +718,15 @@ async function main() {
     const chats: ChatRun[] = [];
     // The light load first: an overloaded run leaves a backlog in the server that would slow the next one.
     const rates = want('chat') ? [...(CHAT_LOW_RATE > 0 ? [CHAT_LOW_RATE] : []), CHAT_RATE] : [];
-    for (const rate of rates) chats.push(await runChatLoad('one process', base, base, rate, 20));
+    for (const rate of rates) chats.push(await runChatLoad('one process', base, base, rate, 20, [single]));
     await stopServer(single);
 
     if (REDIS_URL !== 'off' && rates.length > 0) {
       // Two processes sharing Redis: senders POST to the first, receivers' sockets sit on the second.
-      servers.push(await startServer(PORT + 1, dataDir, true));
-      servers.push(await startServer(PORT + 2, dataDir, true));
+      const senderSide = await startServer(PORT + 1, dataDir, true);
+      servers.push(senderSide);
+      const receiverSide = await startServer(PORT + 2, dataDir, true);
+      servers.push(receiverSide);
       for (const rate of rates) {
         chats.push(
           await runChatLoad(
@@ -616,6 +735,7 @@ async function main() {
             `http://127.0.0.1:${PORT + 2}`,
             rate,
             20,
+            [senderSide, receiverSide],
           ),
         );
       }

@@ -11,6 +11,7 @@ import { rows } from '../../../src/db/database.js';
 import { sha256 } from '../../../src/lib/ids.js';
 import { judgePassword } from '../../../src/lib/password-strength.js';
 import {
+  isEmailVerifiedTogether,
   UNCONFIRMED_MESSAGE_REFUSED,
   UNCONFIRMED_POSTS_LIMITED,
 } from '../../../src/plugins/app/email-verification.js';
@@ -406,6 +407,48 @@ describe('e-mail confirmation of a sign-up', () => {
     // Confirmed: no limit.
     await ctx.database.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${u.id}`);
     assert.equal((await send(u, strangers[3]!)).status, 200);
+  });
+
+  it('sends arriving together have their accounts read together, each judged by its own confirmation', async () => {
+    const unconfirmed = await signup(ctx.app, { confirmed: false });
+    const confirmed = await signup(ctx.app);
+    const strangers = await Promise.all(Array.from({ length: 8 }, () => signup(ctx.app)));
+    // Three first conversations of the unconfirmed account are allowed.
+    for (const s of strangers.slice(0, 3))
+      assert.equal(
+        (
+          await call(ctx.app, 'POST /api/user/chat', {
+            token: unconfirmed.token,
+            payload: { receiverId: s.id, content: 'hi' },
+          })
+        ).status,
+        200,
+      );
+    // In one turn: the unconfirmed account's fourth new conversation (refused) among the confirmed one's (all pass),
+    // and the same account asked twice.
+    const sends = [
+      ...strangers.slice(3).map((s) => [confirmed, s] as const),
+      [unconfirmed, strangers[3]!] as const,
+      [unconfirmed, strangers[4]!] as const,
+    ];
+    const answers = await Promise.all(
+      sends.map(([from, to]) =>
+        call(ctx.app, 'POST /api/user/chat', {
+          token: from.token,
+          payload: { receiverId: to.id, content: 'hey' },
+        }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200, 200, 200, 403, 403],
+    );
+    assert.equal(answers[5]!.body.error, UNCONFIRMED_MESSAGE_REFUSED);
+    const [a, b] = await Promise.all([
+      isEmailVerifiedTogether(ctx.database.db, confirmed.id),
+      isEmailVerifiedTogether(ctx.database.db, unconfirmed.id),
+    ]);
+    assert.deepEqual([a, b], [true, false]);
   });
 });
 
