@@ -66,9 +66,15 @@ async function interaction(page, act, done) {
     return performance.now();
   });
   const tracing = process.env.INP_TRACE_DIR ? page.context().browser() : null;
-  if (tracing) await tracing.startTracing(page, {
+  if (tracing)
+    await tracing.startTracing(page, {
       path: `${process.env.INP_TRACE_DIR}/inp-${Date.now()}.json`,
-      categories: ['devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'blink.user_timing'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-v8.cpu_profiler',
+        'v8.execute',
+        'blink.user_timing',
+      ],
     });
   await act();
   await done();
