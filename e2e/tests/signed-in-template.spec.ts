@@ -403,3 +403,58 @@ test('/settings paints from the HTML, its menus working as links, its buttons wa
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test("/profile and /user/{id} paint the person's card and first posts from the HTML; the real page takes their place (issue 34)", async ({
+  page,
+  api,
+  user,
+}) => {
+  const planets = await api.planets();
+  const planet = planets.find((p) => p._id === user.planetId)!;
+  const other = await api.createUser();
+  const mine = marker();
+  const theirs = marker();
+  await post(api, user, `${XSS} my log ${mine}`);
+  await post(api, other, `Their log ${theirs}`);
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto('/profile');
+  let drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 2 })).toHaveText(`@${user.userName}`);
+  await expect(drawn.getByText(`Joined from ${planet.name} on`)).toBeVisible();
+  await expect(drawn.getByRole('feed', { name: `Posts by ${user.userName}` })).toBeVisible();
+  await expect(drawn.locator('article p', { hasText: mine })).toHaveText(`${XSS} my log ${mine}`);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  // Its buttons wait for the real page (a press would be lost); its links work.
+  await expect(drawn.getByRole('button', { name: 'Replies' })).toBeDisabled();
+  await expect(drawn.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+
+  await page.goto(`/user/${other._id}`);
+  drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 2 })).toHaveText(`@${other.userName}`);
+  await expect(drawn.getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/messages/${other._id}`);
+  await expect(drawn.locator('article p', { hasText: theirs })).toBeVisible();
+  await expect(drawn.getByRole('button', { name: 'Block' })).toBeDisabled();
+
+  // Someone you block: the drawing would show what the page hides, so the HTML leaves it to the real page.
+  await api.call('POST', `/user/${other._id}/block`, { token: user.token });
+  await page.goto(`/user/${other._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+
+  // The refused script files above were errors on purpose: leave that page before listening for errors.
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  await api.call('DELETE', `/user/${other._id}/block`, { token: user.token });
+  const errors = collectErrors(page);
+  for (const [address, name, mark] of [
+    ['/profile', user.userName, mine],
+    [`/user/${other._id}`, other.userName, theirs],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.locator('#prerendered')).toHaveCount(0);
+    await expect(page.locator('#profile-name')).toHaveText(`@${name}`);
+    await expect(page.locator('article', { hasText: mark })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Replies' })).toBeEnabled();
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,8 +1,8 @@
 import type { User } from '@skynet/contract';
 import { Avatar, formatLongDate } from '@skynet/kit';
 import type { ReactNode } from 'react';
+import { followersText, postsText } from '../lib/profile-text';
 import styles from './ProfileCard.module.css';
-import { followersText } from './UserRow';
 
 export const DELETED_USER_TEXT = 'Deleted User';
 export const PROFILE_AVATAR_PX = 210;
@@ -37,9 +37,7 @@ export function ProfileCard({ user, planetName, followerCount, actions, hideBio 
       <ul className={styles.counts} aria-label="Counts">
         <li>{followersText(Math.max(0, followerCount))}</li>
         <li>{user.followingCount} following</li>
-        <li>
-          {user.postCount} {user.postCount === 1 ? 'post' : 'posts'}
-        </li>
+        <li>{postsText(user.postCount)}</li>
       </ul>
       {actions && <div className={styles.actions}>{actions}</div>}
     </section>

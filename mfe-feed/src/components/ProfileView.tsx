@@ -9,13 +9,10 @@ import { PostList } from './PostList';
 import { ProfileCard } from './ProfileCard';
 import { ViewToggles } from './ViewToggles';
 
-const VIEWS = [
+export const VIEWS = [
   ['posts', 'Posts'],
   ['replies', 'Replies'],
 ] as const;
-
-/** Own title rule (spec point 2): the userName if shorter than 12 characters, otherwise 'My Profile'. */
-export const ownProfileTitle = (userName: string) => (userName.length < 12 ? userName : 'My Profile');
 
 /**
  * A profile page: header, the card, metadata (userName on Skynet), and the user's feed or, toggled beside it, their

@@ -1,9 +1,8 @@
 import type { User } from '@skynet/contract';
 import { Avatar, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
+import { followersText } from '../lib/profile-text';
 import styles from './UserRow.module.css';
-
-export const followersText = (count: number) => `${count} ${count === 1 ? 'follower' : 'followers'}`;
 
 /**
  * A person in a list, linking to their profile. `compact` (search) shows '@' name and followers;

@@ -2,8 +2,9 @@ import { Loader, paths } from '@skynet/kit';
 import { RemoteComponent, useSession } from '@skynet/shared';
 import { Link } from 'react-router-dom';
 import styles from '../components/ProfileCard.module.css';
-import { ownProfileTitle, ProfileView } from '../components/ProfileView';
+import { ProfileView } from '../components/ProfileView';
 import { useProfile } from '../hooks/useProfile';
+import { ownProfileTitle } from '../lib/profile-text';
 
 /** /profile: the signed-in person's own profile. */
 export default function ProfilePage() {
@@ -21,27 +22,32 @@ export default function ProfilePage() {
       profile={profile}
       title={ownProfileTitle(user.userName)}
       earlyPostsOf={user._id}
-      actions={() => (
-        <>
-          {/* mfe-account's avatar changer (it reads the session); while it loads or if that area is down,
-              a link to Edit Profile, which also changes the avatar. */}
-          <RemoteComponent
-            remote="mfe-account"
-            module="./AvatarChanger"
-            fallback={
-              <Link to={paths.editProfile()} className={styles.secondary}>
-                Change Avatar
-              </Link>
-            }
-          />
-          <Link to={paths.editProfile()} className={styles.secondary}>
-            Edit Profile
-          </Link>
-          <Link to={paths.settings()} className={styles.secondary}>
-            Settings
-          </Link>
-        </>
-      )}
+      actions={() => <OwnProfileActions />}
     />
+  );
+}
+
+/** One's own profile's actions: Change Avatar, Edit Profile, Settings. */
+export function OwnProfileActions() {
+  return (
+    <>
+      {/* mfe-account's avatar changer (it reads the session); while it loads or if that area is down,
+          a link to Edit Profile, which also changes the avatar. */}
+      <RemoteComponent
+        remote="mfe-account"
+        module="./AvatarChanger"
+        fallback={
+          <Link to={paths.editProfile()} className={styles.secondary}>
+            Change Avatar
+          </Link>
+        }
+      />
+      <Link to={paths.editProfile()} className={styles.secondary}>
+        Edit Profile
+      </Link>
+      <Link to={paths.settings()} className={styles.secondary}>
+        Settings
+      </Link>
+    </>
   );
 }

@@ -13,7 +13,7 @@ export const blockingText = (userName: string) =>
   `You block @${userName}: you do not see their posts and they cannot reach you. Unblock to undo it.`;
 
 type Relationship = Awaited<ReturnType<typeof safetyApi.relationship>>;
-const NONE: Relationship = { blocking: false, blockedBy: false, muting: false };
+export const NONE: Relationship = { blocking: false, blockedBy: false, muting: false };
 const LOADING: ProfileState = { state: 'loading' };
 
 /** /user/:id: someone else's profile; one's own id redirects to /profile (spec point 6). */
@@ -58,7 +58,6 @@ export default function UserPage() {
     change({ blocking: true });
   };
   if (own) return <Navigate to={paths.profile()} replace />;
-  const blocked = relationship.blocking || relationship.blockedBy;
   return (
     <ProfileView
       profile={fetched?.of === id ? profile : LOADING}
@@ -69,20 +68,48 @@ export default function UserPage() {
       }
       actions={(user) =>
         user.deleted ? null : (
-          <>
-            {!blocked && (
-              <>
-                <FollowButton key={user._id} userId={user._id} onDelta={onDelta} onState={onFollowState} />
-                <Link to={paths.chat(user._id)} className={styles.secondary}>
-                  Message
-                </Link>
-              </>
-            )}
-            <SafetyButtons user={user} relationship={relationship} onBlocked={onBlocked} onChange={change} />
-          </>
+          <UserActions
+            user={user}
+            relationship={relationship}
+            onDelta={onDelta}
+            onFollowState={onFollowState}
+            onBlocked={onBlocked}
+            onChange={change}
+          />
         )
       }
     />
+  );
+}
+
+/** Someone else's profile's actions: Follow / Unfollow and Message (unless a block stands), and SafetyButtons. */
+export function UserActions({
+  user,
+  relationship,
+  onDelta,
+  onFollowState,
+  onBlocked,
+  onChange,
+}: {
+  user: User;
+  relationship: Relationship;
+  onDelta: (delta: 1 | -1) => void;
+  onFollowState?: (following: boolean | null) => void;
+  onBlocked: () => void;
+  onChange: (patch: Partial<Relationship>) => void;
+}) {
+  return (
+    <>
+      {!(relationship.blocking || relationship.blockedBy) && (
+        <>
+          <FollowButton key={user._id} userId={user._id} onDelta={onDelta} onState={onFollowState} />
+          <Link to={paths.chat(user._id)} className={styles.secondary}>
+            Message
+          </Link>
+        </>
+      )}
+      <SafetyButtons user={user} relationship={relationship} onBlocked={onBlocked} onChange={onChange} />
+    </>
   );
 }
 

@@ -4,7 +4,14 @@
 // per post of the page's head start answer (`/feed?page=1`), so the first page paints before any script file
 // (docs/decisions.md, "The signed-in feed paints from the HTML"). No data is ever rendered here: the posts are the
 // visitor's, fetched with their token by the browser. Never part of the browser build.
-import { PLANET_FEED_ROUTE, type Post, SEARCH_TEXT_ROUTE } from '@skynet/contract';
+import {
+  PLANET_FEED_ROUTE,
+  type Post,
+  PROFILE_ROUTE,
+  SEARCH_TEXT_ROUTE,
+  USER_ROUTE,
+  type User,
+} from '@skynet/contract';
 import { PageHeader } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
 import type { ReactNode } from 'react';
@@ -12,11 +19,17 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import listStyles from '../components/PostList.module.css';
+import { ProfileCard } from '../components/ProfileCard';
+import { VIEWS } from '../components/ProfileView';
 import { SearchFrame } from '../components/SearchFrame';
+import { ViewToggles } from '../components/ViewToggles';
 import { GALAXY_FEED_TITLE } from '../pages/GalaxyFeedPage';
 import { planetFeedLabel } from '../pages/PlanetFeedPage';
+import { OwnProfileActions } from '../pages/ProfilePage';
 import SearchPage, { postsLabel } from '../pages/SearchPage';
+import { NONE, UserActions } from '../pages/UserPage';
 import { routes } from '../routes';
+import { PERSON_ATTRIBUTE } from './profile-fill';
 import { UNFILLED_ATTRIBUTE } from './route-fill';
 
 /** The placeholder post the card is drawn around; its values become the fill script's slots (SLOTS). */
@@ -60,25 +73,31 @@ const SLOTS: [RegExp, string, number][] = [
   [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
 ];
 
+/** `markup` with each of `slots` put in, found exactly as often as said, or the build fails. */
+function withSlots(markup: string, slots: [RegExp, string, number][], what: string): string {
+  let filled = markup;
+  for (const [pattern, slot, count] of slots) {
+    const found = filled.match(pattern)?.length ?? 0;
+    if (found !== count)
+      throw new Error(`prerender: ${pattern} found ${found} times in the ${what}, not ${count}`);
+    filled = filled.replace(pattern, slot);
+  }
+  return filled;
+}
+
 function cardWithSlots(path: string): string {
-  let markup = renderToStaticMarkup(
+  const markup = renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <PostCard post={PLACEHOLDER_POST} interactive />
     </MemoryRouter>,
   );
-  for (const [pattern, slot, count] of SLOTS) {
-    const found = markup.match(pattern)?.length ?? 0;
-    if (found !== count)
-      throw new Error(`prerender: ${pattern} found ${found} times in the card, not ${count}`);
-    markup = markup.replace(pattern, slot);
-  }
-  return markup;
+  return withSlots(markup, SLOTS, 'card');
 }
 
-/** The first call of a route's page as the HTML starts it (`early` in ../routes.ts). */
-const firstCall = (path: string) => {
-  const call = routes.find((route) => route.path === path)?.early?.[0];
-  if (!call) throw new Error(`prerender: ${path} declares no early call`);
+/** The first call of a route's page as the HTML starts it (`early` in ../routes.ts), or its first call like `kind`. */
+const firstCall = (path: string, kind = /./) => {
+  const call = routes.find((route) => route.path === path)?.early?.find((early) => kind.test(early));
+  if (!call) throw new Error(`prerender: ${path} declares no early call like ${kind}`);
   return call;
 };
 
@@ -86,7 +105,13 @@ const firstCall = (path: string) => {
  * A PostList with items, as it draws itself once its first page is there, and the card template the fill script
  * draws each post of the route's first call with. `at`: an address of the route (the card's links are drawn there).
  */
-function postListTemplate(route: string, at: string, label: string) {
+function postListTemplate(
+  route: string,
+  at: string,
+  label: string,
+  call = firstCall(route),
+  more: Record<string, string> = {},
+) {
   return (
     <>
       <section className={listStyles.section} aria-label={label}>
@@ -96,7 +121,8 @@ function postListTemplate(route: string, at: string, label: string) {
         data-card=""
         // A route with parameters: the fill script puts the address's into the call, as the server's head start did.
         {...(route.includes(':') ? { 'data-route': route } : {})}
-        data-call={firstCall(route)}
+        {...more}
+        data-call={call}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: the card PostCard draws, with slots for the script
         dangerouslySetInnerHTML={{ __html: cardWithSlots(at) }}
       />
@@ -156,6 +182,70 @@ function planetFeedTemplate() {
   );
 }
 
+/** The person a profile is drawn around; its values become the profile fill's frame slots (profileSlots). */
+const PLACEHOLDER_USER: User = {
+  _id: 'person-id-0',
+  userName: 'Person',
+  avatarUrl: null,
+  bio: 'Bio',
+  createdAt: '2001-02-03T12:00:00.000Z',
+  deleted: false,
+  followerCount: 5,
+  followingCount: 6,
+  postCount: 9,
+  location: { planetId: 'planet-id', latitude: 0, longitude: 0 },
+};
+
+/**
+ * Where a profile's frame shows the placeholder person, as the slots ./profile-fill.ts fills: {T} the page's title,
+ * {N} the name, {X} its initial, {H} its avatar's hue, {B} the bio (its paragraph marked, to go when there is none),
+ * {P} the home planet's name, {J} the date joined as the card formats it, {F} '5 followers', {G} the following count,
+ * {K} '9 posts', {I} the person's id.
+ */
+const profileSlots = (route: string): [RegExp, string, number][] => [
+  // Someone else's: in the link to message them.
+  [/person-id-0/g, '{I}', route === USER_ROUTE ? 1 : 0],
+  [/>@Person</g, '>@{N}<', 1],
+  [/Posts by Person/g, 'Posts by {N}', 2],
+  [/Person&#x27;s avatar/g, '{N}&#x27;s avatar', 1],
+  [/>P<\/span>/g, '>{X}</span>', 1],
+  [new RegExp(`hsl\\(${hueOf(PLACEHOLDER_USER.userName)} `, 'g'), 'hsl({H} ', 1],
+  [/<p class="([^"]*)">Bio<\/p>/g, '<p class="$1" data-bio="">{B}</p>', 1],
+  [/ on February 3, 2001</g, ' on {J}<', 1],
+  [/>5 followers</g, '>{F}<', 1],
+  [/>6 following</g, '>{G} following<', 1],
+  [/>9 posts</g, '>{K}<', 1],
+];
+
+/**
+ * As ProfileView draws a profile once its person and first page of posts are there (own: `/profile`; someone
+ * else's: `/user/:id`, as it draws before your standing with them changes anything), hidden until ./profile-fill.ts
+ * has filled its slots.
+ */
+function profileTemplate(route: string, at: string, title: string, actions: ReactNode) {
+  const markup = renderToStaticMarkup(
+    <MemoryRouter initialEntries={[at]}>
+      {unfilled(
+        <Page>
+          <PageHeader title={title} />
+          <ProfileCard
+            user={PLACEHOLDER_USER}
+            planetName="{P}"
+            followerCount={PLACEHOLDER_USER.followerCount}
+            actions={actions}
+          />
+          <ViewToggles label="Show" options={VIEWS} value="posts" onChange={noop} />
+          {postListTemplate(route, at, 'Posts by Person', firstCall(route, /^\/feed\//), {
+            'data-route': route,
+            [PERSON_ATTRIBUTE]: firstCall(route, /^\/user\/:\w+$/),
+          })}
+        </Page>,
+      )}
+    </MemoryRouter>,
+  );
+  return withSlots(markup, profileSlots(route), 'profile');
+}
+
 /**
  * Signed-in route path -> its template. `/search` before anything is searched needs no data: the real page is drawn
  * whole (./static-page.ts starts it). `/search/:text` and a planet's feed draw their first page of posts as `/feed`
@@ -165,6 +255,20 @@ export const signedIn: Record<string, () => string> = {
   '/feed': () => feedTemplate('/feed', GALAXY_FEED_TITLE),
   [SEARCH_TEXT_ROUTE]: searchResultsTemplate,
   [PLANET_FEED_ROUTE]: planetFeedTemplate,
+  [PROFILE_ROUTE]: () => profileTemplate(PROFILE_ROUTE, '/profile', '{T}', <OwnProfileActions />),
+  [USER_ROUTE]: () =>
+    profileTemplate(
+      USER_ROUTE,
+      '/user/person-id-0',
+      'Profile',
+      <UserActions
+        user={PLACEHOLDER_USER}
+        relationship={NONE}
+        onDelta={noop}
+        onBlocked={noop}
+        onChange={noop}
+      />,
+    ),
   '/search': () =>
     renderToStaticMarkup(
       <MemoryRouter initialEntries={['/search']}>

@@ -22,12 +22,21 @@ export function fillRouteTemplate(frameSlots: FrameSlots): void {
     const posts = params && answers[callWithParams(card.dataset.call ?? '', params)];
     if (!params || !posts) return undefined;
     return Promise.all([posts, frameSlots(params, answers)]).then(([body, slots]) => {
-      // The frame only (the stylesheet the markup carries is beside it, no place for a slot).
-      const unfilled = document.querySelector(`#prerendered [${UNFILLED_ATTRIBUTE}]`);
-      if (!unfilled || !slots) throw new Error('the drawing is not this page');
-      putSlots(unfilled, slots);
-      unfilled.replaceWith(...unfilled.childNodes);
+      showFrame(slots);
       return body;
     });
   });
+}
+
+/**
+ * `slots` into the drawing's hidden frame, `adjust` done to it, and the frame shown (the fill draws the posts into
+ * it in the same task, so neither paints alone). No frame or no slots: throws, and the fill takes the markup away.
+ */
+export function showFrame(slots: Slots | null, adjust?: (frame: Element) => void): void {
+  // The frame only (the stylesheet the markup carries is beside it, no place for a slot).
+  const unfilled = document.querySelector(`#prerendered [${UNFILLED_ATTRIBUTE}]`);
+  if (!unfilled || !slots) throw new Error('the drawing is not this page');
+  putSlots(unfilled, slots);
+  adjust?.(unfilled);
+  unfilled.replaceWith(...unfilled.childNodes);
 }
