@@ -432,7 +432,10 @@ test("/profile and /user/{id} paint the person's card and first posts from the H
   await page.goto(`/user/${other._id}`);
   drawn = page.locator('#prerendered');
   await expect(drawn.getByRole('heading', { level: 2 })).toHaveText(`@${other.userName}`);
-  await expect(drawn.getByRole('link', { name: 'Message' })).toHaveAttribute('href', `/messages/${other._id}`);
+  await expect(drawn.getByRole('link', { name: 'Message' })).toHaveAttribute(
+    'href',
+    `/messages/${other._id}`,
+  );
   await expect(drawn.locator('article p', { hasText: theirs })).toBeVisible();
   await expect(drawn.getByRole('button', { name: 'Block' })).toBeDisabled();
 
