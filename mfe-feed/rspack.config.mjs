@@ -16,5 +16,6 @@ export default remoteConfig(import.meta.url, {
     '/feed/:planetName/:id': './src/prerender/planet-fill-script.ts',
     '/profile': './src/prerender/profile-fill-script.ts',
     '/user/:id': './src/prerender/profile-fill-script.ts',
+    '/post/:id': './src/prerender/post-fill-script.ts',
   },
 });

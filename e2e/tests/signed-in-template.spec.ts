@@ -1,8 +1,8 @@
 // The signed-in /feed paints its first page from the HTML (docs/decisions.md "The signed-in feed paints from the
 // HTML"; mfe-feed/src/prerender, site/src/prerendered-page.ts, mfe-feed/src/prerender/fill.ts): mfe-feed's published
 // template, filled by an inline script from the head start's `/feed?page=1` answer, before any script file; the
-// real page takes its place with no duplicate and no shift. `/search`, `/search/{text}`, a planet's feed and
-// mfe-map's `/home-list` paint from the HTML too.
+// real page takes its place with no duplicate and no shift. `/search`, `/search/{text}`, a planet's feed, the
+// profiles, a post, `/settings` and mfe-map's `/home-list` and `/home` paint from the HTML too.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { type Api, collectErrors, expect, signIn, type TestUser, test } from '../fixtures';
@@ -459,5 +459,64 @@ test("/profile and /user/{id} paint the person's card and first posts from the H
     await expect(page.locator('article', { hasText: mark })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Replies' })).toBeEnabled();
   }
+  expect(errors).toEqual([]);
+});
+
+test("/post/{id} paints someone else's post from the HTML; signed out, or your own, the page draws itself (issue 34)", async ({
+  page,
+  api,
+  user,
+}) => {
+  const other = await api.createUser();
+  const mark = marker();
+  await post(api, other, `${XSS} dunes ${mark}`);
+  const [theirs] = await api
+    .call<{ value: Array<{ _id: string }> }>('GET', `/post/search/${mark}?page=0`, {
+      token: user.token,
+    })
+    .then((found) => found.value);
+  await api.call('POST', `/post/${theirs!._id}/comment`, {
+    token: other.token,
+    data: { content: `First ${mark}` },
+  });
+
+  // Signed out: a public page, drawn by the real page (the drawing is for a session only).
+  let errors = collectErrors(page);
+  await page.goto(`/post/${theirs!._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByText('to like, save or comment.')).toBeVisible();
+  await expect(page.locator('article', { hasText: `First ${mark}` })).toHaveCount(1);
+  expect(errors).toEqual([]);
+
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto(`/post/${theirs!._id}`);
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Post');
+  await expect(drawn.locator('article p')).toHaveText(`${XSS} dunes ${mark}`);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  await expect(drawn.getByRole('textbox', { name: 'Comment' })).toBeDisabled();
+  await expect(drawn.getByRole('heading', { level: 2 })).toHaveText('Comments');
+
+  // Your own post: the page adds Delete, so the HTML leaves it to the real page.
+  await post(api, user, `Mine ${mark}`);
+  const mine = await api.call<{ value: Array<{ _id: string; authorId: string }> }>(
+    'GET',
+    `/post/search/${mark}?page=0`,
+    { token: user.token },
+  );
+  const own = mine.value.find((found) => found.authorId === user._id)!;
+  await page.goto(`/post/${own._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+
+  // The refused script files above were errors on purpose: leave that page before listening for errors.
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  errors = collectErrors(page);
+  await page.goto(`/post/${theirs!._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.locator('article', { hasText: `dunes ${mark}` })).toHaveCount(1);
+  await expect(page.locator('article', { hasText: `First ${mark}` })).toHaveCount(1);
+  await expect(page.getByRole('textbox', { name: 'Comment' })).toBeEnabled();
   expect(errors).toEqual([]);
 });

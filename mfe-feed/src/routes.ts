@@ -40,7 +40,13 @@ export const routes = defineRoutes<PageModule>([
     early: ['/feed/:id?page=1', '/planet'],
   },
   { path: NEW_POST_ROUTE, access: 'signed-in', page: () => import('./pages/CreatePostPage') },
-  { path: POST_ROUTE, access: 'public', page: () => import('./pages/PostPage') },
+  {
+    path: POST_ROUTE,
+    access: 'public',
+    page: () => import('./pages/PostPage'),
+    // For a signed-in visitor (calls need a token): the post (drawn from the HTML: ./prerender) and its first comments.
+    early: ['/post/:id', '/post/:id/comment?page=0'],
+  },
   { path: SEARCH_ROUTE, access: 'signed-in', page: searchPage },
   {
     path: SEARCH_TEXT_ROUTE,

@@ -146,7 +146,7 @@ export function findPrerendered(
 }
 
 /**
- * Every signed-in route whose owning remote published a template for it (prerender.json's `signedIn`), by its path
+ * Every route a signed-in visitor sees (signed-in or public) whose owning remote published a template for it (prerender.json's `signedIn`), by its path
  * (a pattern such as `/search/:text` for a route with parameters), from its stable version, while it has no canary:
  * only the shell knows which visitor gets a canary (chooseVersion in @skynet/contract), and a canary's page may draw
  * differently. The first owner in the registry shows the path, as in the shell.
@@ -161,7 +161,8 @@ export function findSignedInTemplates(
     const found = stableOf(entry);
     const markup = found && !found.canary ? publishedMarkup(siteDir, found.manifest) : null;
     for (const route of entry.routes) {
-      if (route.access !== 'signed-in') continue;
+      // A public route's template too (`/post/:id`): drawn for a signed-in visitor only, as every template is.
+      if (route.access === 'signed-out') continue;
       if (seen.has(route.path)) continue;
       seen.add(route.path);
       const template = markup?.signedIn(route.path) ?? null;

@@ -32,7 +32,7 @@ import {
 const PLAIN_ID = /^[\w-]+$/;
 
 /** The card's slots for `post`, or null when the template cannot draw it the way PostCard would. */
-function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
+export function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
   if (
     post.deleted ||
     post.removed ||

@@ -6,6 +6,7 @@
 // visitor's, fetched with their token by the browser. Never part of the browser build.
 import {
   PLANET_FEED_ROUTE,
+  POST_ROUTE,
   type Post,
   PROFILE_ROUTE,
   SEARCH_TEXT_ROUTE,
@@ -16,9 +17,12 @@ import { PageHeader } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { CommentForm } from '../components/CommentForm';
 import { Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import listStyles from '../components/PostList.module.css';
+import { postMenu } from '../components/PostMenu';
+import postPageStyles from '../components/PostPage.module.css';
 import { ProfileCard } from '../components/ProfileCard';
 import { VIEWS } from '../components/ProfileView';
 import { SearchFrame } from '../components/SearchFrame';
@@ -247,6 +251,36 @@ function profileTemplate(route: string, at: string, title: string, actions: Reac
 }
 
 /**
+ * As PostPage draws a post for a signed-in visitor who did not write it (its menu offers Report), before its
+ * comments are there: the card with the same slots as a list's (./post-fill.ts fills them, the date as the page's
+ * expanded card formats it), the comment form and the comments' heading, hidden until filled.
+ */
+function postTemplate() {
+  const at = '/post/post-id-0';
+  const markup = renderToStaticMarkup(
+    <MemoryRouter initialEntries={[at]}>
+      {unfilled(
+        <Page>
+          <PageHeader title="Post" />
+          <div className={postPageStyles.post}>
+            <PostCard
+              post={PLACEHOLDER_POST}
+              expanded
+              interactive
+              authorName={PLACEHOLDER_POST.userName}
+              menu={postMenu(PLACEHOLDER_POST, 'viewer-id-0')}
+            />
+          </div>
+          <CommentForm postId={PLACEHOLDER_POST._id} onCommented={noop} />
+          <h2 className={postPageStyles.heading}>Comments</h2>
+        </Page>,
+      )}
+    </MemoryRouter>,
+  );
+  return withSlots(markup, SLOTS, 'post');
+}
+
+/**
  * Signed-in route path -> its template. `/search` before anything is searched needs no data: the real page is drawn
  * whole (./static-page.ts starts it). `/search/:text` and a planet's feed draw their first page of posts as `/feed`
  * does, their frame's slots filled from the address (./search-fill.ts) or the planets' list (./planet-fill.ts).
@@ -269,6 +303,7 @@ export const signedIn: Record<string, () => string> = {
         onChange={noop}
       />,
     ),
+  [POST_ROUTE]: postTemplate,
   '/search': () =>
     renderToStaticMarkup(
       <MemoryRouter initialEntries={['/search']}>
