@@ -86,6 +86,10 @@ test('global keys: n, /, g n, g m, g h and the ? dialog; none while typing', asy
   await page.keyboard.press('g');
   await page.keyboard.press('n');
   await expect(page).toHaveURL(/\/notifications$/);
+  // The chat area mounts its Notifications page first: a `g m` pressed while it mounted was lost in two runs of
+  // 2026-11-28 (the page stayed at /notifications), as the chat page below may take focus while it mounts.
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  await leaveFields(page);
   await page.keyboard.press('g');
   await page.keyboard.press('m');
   await expect(page).toHaveURL(/\/messages$/);
