@@ -92,3 +92,36 @@ export function showDrawnPage(prepare: (markup: HTMLElement) => void): void {
   prepare(markup);
   startAfterPaint(startPage);
 }
+
+/** What a fill gets (fillTemplate): the drawing, the head start's answers and the page's starter. */
+export interface DrawnTemplate {
+  markup: HTMLElement;
+  answers: HeadStartGlobal['answers'];
+  startPage: () => void;
+}
+
+/**
+ * A template filled from the head start's answers: with a session and a head start, `fill` draws into the markup and
+ * throws at once when it cannot start, and its promise settles once it has drawn (it calls startWhenShown itself); the page starts after WAIT_MS whatever happened.
+ * No drawing, no session, developer overrides, or a `fill` that throws or rejects (nothing it can draw as the page
+ * would): the markup goes and the page starts at once. (`/feed`'s fill keeps its own copy of this: its inline script
+ * is on a byte budget.)
+ */
+export function fillTemplate(fill: (drawn: DrawnTemplate) => Promise<unknown>): void {
+  const markup = document.getElementById('prerendered');
+  const headStart = headStartGlobal();
+  const startPage = pageStarter(headStart);
+  const dropMarkup = () => {
+    markup?.remove();
+    startPage();
+  };
+  try {
+    if (!markup || !headStart || !document.documentElement.classList.contains('has-session'))
+      throw new Error('nothing to fill');
+    const filled = fill({ markup, answers: headStart.answers, startPage });
+    setTimeout(startPage, WAIT_MS);
+    filled.catch(dropMarkup);
+  } catch {
+    dropMarkup();
+  }
+}

@@ -520,3 +520,53 @@ test("/post/{id} paints someone else's post from the HTML; signed out, or your o
   await expect(page.getByRole('textbox', { name: 'Comment' })).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+test('/messages paints the conversation list from the HTML, newest first; the real page takes its place (issue 34)', async ({
+  page,
+  api,
+  user,
+}) => {
+  // A new account: the list's empty state comes from the HTML too.
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto('/messages');
+  let drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Messages');
+  await expect(
+    drawn.getByText('No conversations yet. Say hello to someone across the galaxy!'),
+  ).toBeVisible();
+  await expect(drawn.getByRole('link', { name: 'Search for people' })).toHaveAttribute('href', '/search');
+
+  const older = await api.createUser();
+  const newer = await api.createUser();
+  for (const other of [older, newer])
+    await api.call('POST', '/user/chat', {
+      token: user.token,
+      data: { content: 'Hello', receiverId: other._id },
+    });
+  await page.goto('/messages');
+  drawn = page.locator('#prerendered');
+  const rows = drawn.locator('[data-conversations] a');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toHaveAttribute('href', `/messages/${newer._id}`);
+  await expect(rows.nth(0)).toContainText(newer.userName);
+  await expect(rows.nth(0).locator('time')).toHaveText('Just now');
+  await expect(rows.nth(1)).toContainText(older.userName);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  // Its Back button waits for the real page; the rows are links.
+  await expect(drawn.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page);
+  await page.goto('/messages');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toHaveCount(1);
+  const real = page.locator('ul a[href^="/messages/"]');
+  await expect(real).toHaveCount(2);
+  await expect(real.nth(0)).toHaveAttribute('href', `/messages/${newer._id}`);
+  await real.nth(0).click();
+  await expect(page).toHaveURL(`/messages/${newer._id}`);
+  await expect(page.getByText('Hello')).toBeVisible();
+  expect(errors).toEqual([]);
+});

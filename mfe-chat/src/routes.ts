@@ -4,7 +4,13 @@ import { CHAT_ROUTE, defineRoutes, MESSAGES_ROUTE, NOTIFICATIONS_ROUTE } from '@
 import type { PageModule } from '@skynet/kit';
 
 export const routes = defineRoutes<PageModule>([
-  { path: MESSAGES_ROUTE, access: 'signed-in', page: () => import('./pages/ConversationsPage') },
+  {
+    path: MESSAGES_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/ConversationsPage'),
+    // The list, started by the page's HTML (drawn from it: ./prerender) and taken by the page's first call.
+    early: ['/user/conversations'],
+  },
   { path: CHAT_ROUTE, access: 'signed-in', page: () => import('./pages/ChatPage') },
   {
     path: NOTIFICATIONS_ROUTE,

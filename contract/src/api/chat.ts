@@ -58,6 +58,19 @@ export const chatCalls = {
       ...errors(401),
     },
   }),
+  // The list as a GET (the spec's call is the POST above, kept as it is): the page's HTML can start a GET with the
+  // visitor's token before any script (`early` in mfe-chat's routes), so /messages paints from the HTML.
+  conversationList: defineCall({
+    operationId: 'conversationList',
+    method: 'GET',
+    path: '/user/conversations',
+    tags,
+    description: 'The same list as POST /user/conversations: one row per conversation, newest first.',
+    response: {
+      200: Type.Object({ success: Type.Literal(true), data: Type.Array(ConversationRow) }),
+      ...errors(401),
+    },
+  }),
   chatRead: defineCall({
     operationId: 'chatRead',
     method: 'POST',

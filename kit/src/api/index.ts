@@ -313,8 +313,11 @@ export const chatApi = {
       throw error;
     }
   },
-  async conversations(): Promise<AnswerOf<'conversations'>['data']> {
-    const data = (await http.post<Partial<AnswerOf<'conversations'>>>('/user/conversations')).data;
+  /** The list as the GET twin of the spec's POST asks it (the page's HTML starts it too): never from the cache. */
+  async conversations(): Promise<AnswerOf<'conversationList'>['data']> {
+    const data = (
+      await http.get<Partial<AnswerOf<'conversationList'>>>('/user/conversations', { cache: false })
+    ).data;
     return Array.isArray(data.data) ? data.data : [];
   },
 };

@@ -3,14 +3,12 @@ import type { ConversationRow } from '@skynet/contract';
 import { chatApi } from '@skynet/kit';
 import { errorText } from '@skynet/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { newestFirst } from '../lib/chatTime';
 
 export type ConversationsState =
   | { status: 'loading'; rows: ConversationRow[]; error: null }
   | { status: 'ready'; rows: ConversationRow[]; error: null }
   | { status: 'error'; rows: ConversationRow[]; error: string };
-
-const byNewest = (a: ConversationRow, b: ConversationRow) =>
-  (Date.parse(b.lastMessageAt ?? '') || 0) - (Date.parse(a.lastMessageAt ?? '') || 0);
 
 export function useConversations(): ConversationsState & { retry(): void } {
   const [state, setState] = useState<ConversationsState>({ status: 'loading', rows: [], error: null });
@@ -21,7 +19,7 @@ export function useConversations(): ConversationsState & { retry(): void } {
     setState((current) => ({ status: 'loading', rows: current.rows, error: null }));
     try {
       const rows = await chatApi.conversations();
-      if (mine === seq.current) setState({ status: 'ready', rows: [...rows].sort(byNewest), error: null });
+      if (mine === seq.current) setState({ status: 'ready', rows: newestFirst(rows), error: null });
     } catch (error) {
       console.warn('[mfe-chat] could not load conversations', error);
       if (mine === seq.current)

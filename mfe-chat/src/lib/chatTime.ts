@@ -1,6 +1,6 @@
 // Dates of the chat, spec points 2 and 9: day headings in the America/Vancouver time zone as short weekday,
 // month and day. The server groups by UTC day, so messages are regrouped here by their Vancouver day.
-import type { Message, MessageDay } from '@skynet/contract';
+import type { ConversationRow, Message, MessageDay } from '@skynet/contract';
 
 export const CHAT_TIME_ZONE = 'America/Vancouver';
 
@@ -148,4 +148,10 @@ export function formatLastMessageAt(iso: string | null | undefined, now: Date = 
   return day.slice(0, 4) === today.slice(0, 4)
     ? monthDayFormat.format(date)
     : monthDayYearFormat.format(date);
+}
+
+/** The conversation list's order: the latest message first (a row without a readable time last). */
+export function newestFirst(rows: readonly ConversationRow[]): ConversationRow[] {
+  const at = (row: ConversationRow) => Date.parse(row.lastMessageAt ?? '') || 0;
+  return [...rows].sort((a, b) => at(b) - at(a));
 }

@@ -65,4 +65,21 @@ describe('ConversationsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No conversations yet/)).toBeInTheDocument();
   });
+
+  it('keeps the list drawn from the HTML until it has its own, then takes it away', async () => {
+    const drawn = document.createElement('div');
+    drawn.id = 'prerendered';
+    document.body.append(drawn);
+    let answer: (rows: unknown[]) => void = () => {};
+    conversations.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
+    renderPage();
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    answer([{ userId: 'u1', name: 'ada', avatar: null, lastMessageAt: new Date().toISOString() }]);
+    expect(await screen.findByRole('link', { name: /ada/ })).toBeInTheDocument();
+    expect(document.getElementById('prerendered')).toBeNull();
+  });
 });

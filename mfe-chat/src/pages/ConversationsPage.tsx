@@ -1,15 +1,24 @@
 import { Loader, PageHeader } from '@skynet/kit';
+import { dropPrerendered } from '@skynet/shared';
+import { useLayoutEffect } from 'react';
 import { ConversationList } from '../components/ConversationList';
 import { ErrorLine } from '../components/ErrorLine';
 import { useConversations } from '../hooks/useConversations';
 import styles from './pages.module.css';
 
+export const MESSAGES_TITLE = 'Messages';
+
 /** /messages — one row per conversation, newest first. */
 export default function ConversationsPage() {
   const conversations = useConversations();
+  // The list drawn from the HTML (../prerender) stays until this page has the list, or an error, to show.
+  const shown = conversations.status !== 'loading' || conversations.rows.length > 0;
+  useLayoutEffect(() => {
+    if (shown) dropPrerendered();
+  }, [shown]);
   return (
     <div className={styles.list}>
-      <PageHeader title="Messages" />
+      <PageHeader title={MESSAGES_TITLE} />
       {conversations.status === 'error' ? (
         <ErrorLine
           text="Your conversations could not be loaded."

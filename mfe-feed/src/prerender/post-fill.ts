@@ -7,13 +7,11 @@
 import {
   type CurrentUser,
   callWithParams,
-  headStartGlobal,
+  fillTemplate,
   matchRoute,
   type Post,
-  pageStarter,
   SESSION_CALLS,
   startWhenShown,
-  WAIT_MS,
 } from '@skynet/contract';
 import { slotsOf } from './fill';
 import { showFrame } from './route-fill';
@@ -36,23 +34,11 @@ export const drawsFor = (post: Post, viewer: CurrentUser | undefined) =>
   Boolean(viewer) && viewer?._id !== post.authorId && !viewer?.admin;
 
 export function fillPostTemplate(): void {
-  const markup = document.getElementById('prerendered');
-  const headStart = headStartGlobal();
-  const startPage = pageStarter(headStart);
-  const dropMarkup = () => {
-    markup?.remove();
-    startPage();
-  };
-  const params = matchRoute(ROUTE, location.pathname);
-  const answers = headStart?.answers;
-  const answer = params && answers?.[callWithParams(POST_CALL, params)];
-  if (!markup || !answer || !document.documentElement.classList.contains('has-session')) {
-    dropMarkup();
-    return;
-  }
-  setTimeout(startPage, WAIT_MS);
-  Promise.all([answer, answers[SESSION_CALLS.lookup]])
-    .then(([body, me]) => {
+  fillTemplate(({ markup, answers, startPage }) => {
+    const params = matchRoute(ROUTE, location.pathname);
+    const answer = params && answers[callWithParams(POST_CALL, params)];
+    if (!answer) throw new Error('nothing to draw');
+    return Promise.all([answer, answers[SESSION_CALLS.lookup]]).then(([body, me]) => {
       const post = (body as { value?: Post } | null)?.value;
       const viewer = (me as { value?: CurrentUser } | null)?.value;
       const slots =
@@ -65,6 +51,6 @@ export function fillPostTemplate(): void {
           control.setAttribute('disabled', '');
       });
       startWhenShown(markup, startPage);
-    })
-    .catch(dropMarkup);
+    });
+  });
 }

@@ -10,14 +10,12 @@
 // - The page's parked scripts and preloads start once the rows have painted, or after WAIT_MS whatever happened.
 // The real page (HomeListPage) removes the markup in a layout effect when it has the list, or an error, to show.
 import {
-  headStartGlobal,
+  fillTemplate,
   type Planet,
-  pageStarter,
   putSlots,
   SESSION_CALLS,
   type Slots,
   startWhenShown,
-  WAIT_MS,
 } from '@skynet/contract';
 // The helper alone: the kit's index brings components an inline script cannot carry.
 import { paths } from '@skynet/kit/paths';
@@ -58,43 +56,23 @@ export function homeIdOf(answer: unknown): string | undefined {
 }
 
 export function fillHomeList(): void {
-  // As mfe-feed's fills begin (not shared: a shared helper cost `/feed`'s inline script 27 B gzip on its budget).
-  const markup = document.getElementById('prerendered');
-  const started = headStartGlobal();
-  const startPage = pageStarter(started);
-  const headStart = document.documentElement.classList.contains('has-session') ? started : undefined;
-  const dropMarkup = () => {
-    markup?.remove();
-    startPage();
-  };
-  try {
-    const row = markup?.querySelector<HTMLTemplateElement>(`template[${ROW_ATTRIBUTE}]`);
-    const homeRow = markup?.querySelector<HTMLTemplateElement>(`template[${HOME_ROW_ATTRIBUTE}]`);
-    const list = markup?.querySelector(`[${PLANETS_ATTRIBUTE}]`);
-    const planets = headStart?.answers[PLANETS_CALL];
-    if (!row || !homeRow || !list || !planets) {
-      dropMarkup();
-      return;
-    }
-    setTimeout(startPage, WAIT_MS);
+  fillTemplate(({ markup, answers, startPage }) => {
+    const row = markup.querySelector<HTMLTemplateElement>(`template[${ROW_ATTRIBUTE}]`);
+    const homeRow = markup.querySelector<HTMLTemplateElement>(`template[${HOME_ROW_ATTRIBUTE}]`);
+    const list = markup.querySelector(`[${PLANETS_ATTRIBUTE}]`);
+    const planets = answers[PLANETS_CALL];
+    if (!row || !homeRow || !list || !planets) throw new Error('nothing to draw');
     // Without the session's answer the rows are drawn with no home marked: the real page marks it.
-    const session = headStart?.answers[SESSION_CALLS.lookup] ?? Promise.resolve(null);
-    Promise.all([planets, session.catch(() => null)])
-      .then(([answer, me]) => {
-        const rows = planetRows(answer, homeIdOf(me));
-        if (!rows) {
-          dropMarkup();
-          return;
-        }
-        for (const { slots, home } of rows) {
-          const copy = (home ? homeRow : row).content.cloneNode(true);
-          putSlots(copy, slots);
-          list.appendChild(copy);
-        }
-        startWhenShown(list, startPage);
-      })
-      .catch(dropMarkup);
-  } catch {
-    dropMarkup();
-  }
+    const session = answers[SESSION_CALLS.lookup] ?? Promise.resolve(null);
+    return Promise.all([planets, session.catch(() => null)]).then(([answer, me]) => {
+      const rows = planetRows(answer, homeIdOf(me));
+      if (!rows) throw new Error('no row to draw');
+      for (const { slots, home } of rows) {
+        const copy = (home ? homeRow : row).content.cloneNode(true);
+        putSlots(copy, slots);
+        list.appendChild(copy);
+      }
+      startWhenShown(list, startPage);
+    });
+  });
 }

@@ -1,5 +1,5 @@
 import { calls } from '@skynet/contract/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { routeSchema } from '../../lib/route-schema.js';
@@ -101,10 +101,12 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     };
   });
 
-  app.post(calls.conversations.path, { schema: routeSchema(calls.conversations) }, async (request) => {
+  const conversationList = async (request: FastifyRequest) => {
     const me = currentUser(request).id;
     const [list, viewer] = await Promise.all([chat.conversations(me), app.safety.viewer(me)]);
     // A conversation with someone blocked either way leaves the list (its history stays, and comes back on unblock).
     return { success: true as const, data: list.filter((c) => !viewer.blocked.has(c.userId)) };
-  });
+  };
+  app.post(calls.conversations.path, { schema: routeSchema(calls.conversations) }, conversationList);
+  app.get(calls.conversationList.path, { schema: routeSchema(calls.conversationList) }, conversationList);
 }

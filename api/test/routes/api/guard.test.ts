@@ -43,6 +43,7 @@ const PROTECTED = [
   'POST /api/user/getchats',
   'POST /api/user/chat',
   'POST /api/user/conversations',
+  'GET /api/user/conversations',
 ];
 
 const PUBLIC = [

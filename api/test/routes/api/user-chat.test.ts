@@ -86,6 +86,10 @@ describe('chat calls', () => {
     assert.deepEqual(Object.keys(rows.body.data[0]).sort(), ['avatar', 'lastMessageAt', 'name', 'userId']);
     assert.equal(rows.body.data[0].userId, b.id);
     assert.equal(rows.body.data[0].name, b.userName);
+    // The GET twin (the page's HTML starts it) answers the same list.
+    const listed = await call(ctx.app, 'GET /api/user/conversations', { token: a.token });
+    assert.equal(listed.status, 200);
+    assert.deepEqual(listed.body, rows.body);
   });
 
   it('refuses blank messages, yourself and unknown receivers', async () => {
