@@ -170,6 +170,11 @@ const MATRIX: Record<string, Row> = {
     other: 200,
   },
   'POST /api/user/conversations': { url: '/api/user/conversations', other: 200 },
+  // Its GET twin: the same answer, the stranger's own (no) conversation with Bob.
+  'GET /api/user/conversations/:receiverId': {
+    url: (v) => `/api/user/conversations/${v.bob.id}`,
+    other: 200,
+  },
   'GET /api/user/conversations': { url: '/api/user/conversations', other: 200 },
   // Alice and Bob's conversation: a stranger cannot move its read marks (404, as if it did not exist).
   'POST /api/user/chat/read': {

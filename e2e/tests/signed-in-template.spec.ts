@@ -4,7 +4,7 @@
 // real page takes its place with no duplicate and no shift. `/search`, `/search/{text}`, a planet's feed, the
 // profiles, a post, `/settings` and mfe-map's `/home-list` and `/home` paint from the HTML too.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type Api, collectErrors, expect, signIn, type TestUser, test } from '../fixtures';
 
 const SCRIPT_FILE = /\.js(\?.*)?$/;
@@ -48,7 +48,8 @@ test('a signed-in cold load of /feed shows its first page from the HTML and the 
   // The card is the real one's: like and save wait for their state, as the real card's first render does.
   await expect(card.getByRole('button', { name: 'Like' })).toBeDisabled();
   // Every script file was refused: the posts came from the HTML, its inline scripts and the head start's fetch.
-  expect(scripts.length).toBeGreaterThan(0);
+  // (The page asks for its script files only once the drawing has painted: waited for, not assumed.)
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
 });
 
 /** Each frame, where the first post and the heading are: in the template, then in the real page. */
@@ -266,7 +267,8 @@ test('/search/{text} paints its first results from the HTML; the real page takes
   const card = drawn.locator('article', { hasText: mark });
   await expect(card.locator('p')).toHaveText(`${XSS} storm ${mark}`);
   expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
-  expect(scripts.length).toBeGreaterThan(0); // drawn before, and without, any script file
+  // Drawn before, and without, any script file (asked for only once the drawing has painted: waited for).
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
 
   // People, not posts: the drawing is not the page asked for, and the HTML leaves it to the real page.
   await page.goto(`/search/${mark}?in=users`);
@@ -568,5 +570,76 @@ test('/messages paints the conversation list from the HTML, newest first; the re
   await real.nth(0).click();
   await expect(page).toHaveURL(`/messages/${newer._id}`);
   await expect(page.getByText('Hello')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+/** Whether a scrolled list shows its end (and holds more than it shows). */
+const atEnd = (list: Locator) =>
+  list.evaluate(
+    (element) =>
+      element.scrollHeight > element.clientHeight &&
+      element.scrollHeight - element.scrollTop - element.clientHeight < 2,
+  );
+
+test('/messages/{id} paints the conversation from the HTML, at its end; the real chat takes its place and sends (issue 34)', async ({
+  page,
+  api,
+  user,
+}) => {
+  const other = await api.createUser();
+  const mark = marker();
+  await api.call('POST', '/user/chat', {
+    token: other.token,
+    data: { content: `${XSS} ${mark}`, receiverId: user._id },
+  });
+  await api.call('POST', '/user/chat', {
+    token: user.token,
+    data: { content: `Mine ${mark}`, receiverId: other._id },
+  });
+  // More than the screen holds: the drawing and then the real chat show the end of the conversation.
+  for (let i = 1; i <= 12; i++)
+    await api.call('POST', '/user/chat', {
+      token: other.token,
+      data: { content: `Line ${i}`, receiverId: user._id },
+    });
+  await signIn(page, user);
+  await page.route(SCRIPT_FILE, (route) => route.abort());
+  await page.goto(`/messages/${other._id}`);
+  const drawn = page.locator('#prerendered');
+  await expect(drawn.getByRole('heading', { level: 1 })).toHaveText(other.userName);
+  await expect(drawn.getByRole('link', { name: `${other.userName}'s avatar` })).toHaveAttribute(
+    'href',
+    `/user/${other._id}`,
+  );
+  const log = drawn.getByRole('log', { name: 'Messages' });
+  await expect(log.locator('li')).toHaveCount(14);
+  await expect(log.locator('li p').nth(0)).toHaveText(`${XSS} ${mark}`);
+  await expect(log.locator('li').nth(0)).toContainText(`${other.userName} said`);
+  await expect(log.locator('li').nth(1)).toContainText(`You saidMine ${mark}`);
+  expect(await atEnd(log)).toBe(true);
+  expect(await page.locator('#prerendered img[src="x"]').count()).toBe(0);
+  // Its controls wait for the real page: a press or a typed word would be lost.
+  await expect(drawn.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(drawn.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(drawn.getByRole('button', { name: 'Conversation actions' })).toBeDisabled();
+
+  // Someone you block: the page shows why instead of the form, so the HTML leaves it to the real page.
+  await api.call('POST', `/user/${other._id}/block`, { token: user.token });
+  await page.goto(`/messages/${other._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await api.call('DELETE', `/user/${other._id}/block`, { token: user.token });
+
+  await page.goto('about:blank');
+  await page.unroute(SCRIPT_FILE);
+  const errors = collectErrors(page);
+  await page.goto(`/messages/${other._id}`);
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: other.userName })).toHaveCount(1);
+  await expect(page.getByRole('log').locator('li')).toHaveCount(14);
+  // The real list was drawn hidden behind the drawing: it still shows the end once it is on screen.
+  await expect.poll(() => atEnd(page.getByRole('log'))).toBe(true);
+  await page.getByRole('textbox', { name: 'Message' }).fill(`Again ${mark}`);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('log').locator('li')).toHaveCount(15);
   expect(errors).toEqual([]);
 });

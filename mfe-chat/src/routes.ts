@@ -11,7 +11,14 @@ export const routes = defineRoutes<PageModule>([
     // The list, started by the page's HTML (drawn from it: ./prerender) and taken by the page's first call.
     early: ['/user/conversations'],
   },
-  { path: CHAT_ROUTE, access: 'signed-in', page: () => import('./pages/ChatPage') },
+  {
+    path: CHAT_ROUTE,
+    access: 'signed-in',
+    page: () => import('./pages/ChatPage'),
+    // The person, your standing with them (Block or Unblock, the form or why not) and the conversation, each as the
+    // page's first calls ask them: started by the page's HTML, which draws the conversation from them (./prerender).
+    early: ['/user/:id', '/user/:id/relationship', '/user/conversations/:id'],
+  },
   {
     path: NOTIFICATIONS_ROUTE,
     access: 'signed-in',

@@ -9,6 +9,13 @@ import { IdText } from './fields.js';
 const tags = ['chat'] as const;
 const ReceiverId = IdText;
 
+/** A conversation as its page reads it: day groups (UTC, oldest first), conversationId null if none yet. */
+const ChatHistory = Type.Object({
+  success: Type.Literal(true),
+  message: Type.Array(DayGroup),
+  conversationId: Nullable(Type.String()),
+});
+
 export const chatCalls = {
   sendMessage: defineCall({
     operationId: 'sendMessage',
@@ -40,11 +47,21 @@ export const chatCalls = {
       'Day groups (UTC, oldest first) of the conversation with receiverId; conversationId null if none yet.',
     body: Type.Object({ receiverId: ReceiverId }),
     response: {
-      200: Type.Object({
-        success: Type.Literal(true),
-        message: Type.Array(DayGroup),
-        conversationId: Nullable(Type.String()),
-      }),
+      200: ChatHistory,
+      ...errors(400, 401, 404),
+    },
+  }),
+  // The history as a GET (the spec's call is the POST above, kept as it is): the page's HTML can start it with the
+  // visitor's token before any script (`early` in mfe-chat's routes), so a conversation paints from the HTML.
+  conversation: defineCall({
+    operationId: 'conversation',
+    method: 'GET',
+    path: '/user/conversations/:receiverId',
+    tags,
+    description: 'The same answer as POST /user/getchats for receiverId: the conversation with that person.',
+    params: Type.Object({ receiverId: ReceiverId }),
+    response: {
+      200: ChatHistory,
       ...errors(400, 401, 404),
     },
   }),

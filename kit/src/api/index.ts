@@ -279,11 +279,12 @@ const failedSendKeys = new Map<string, string>();
 const FAILED_SEND_KEYS_MAX = 50;
 
 export const chatApi = {
+  /** The conversation as the GET twin of the spec's POST /user/getchats asks it (the page's HTML starts it too). */
   async history(receiverId: Id): Promise<ChatHistory> {
     const data = (
-      await http.post<Partial<AnswerOf<'chatHistory'>>>('/user/getchats', {
-        receiverId,
-      } satisfies BodyOf<'chatHistory'>)
+      await http.get<Partial<AnswerOf<'conversation'>>>(`/user/conversations/${seg(receiverId)}`, {
+        cache: false,
+      })
     ).data;
     const days = Array.isArray(data.message) ? data.message : [];
     const conversationId = data.conversationId ?? days[0]?.messages[0]?.conversationId ?? null;

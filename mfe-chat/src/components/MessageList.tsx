@@ -1,5 +1,5 @@
 import type { Message } from '@skynet/contract';
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { formatFullDateTime, formatMessageTime, groupByVancouverDay } from '../lib/chatTime';
 import styles from './MessageList.module.css';
 
@@ -25,7 +25,21 @@ export const MessageList = memo(function MessageList({ messages, meId, partnerNa
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the newest message changes
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element) element.scrollTop = element.scrollHeight;
+    if (!element) return;
+    const toEnd = () => {
+      element.scrollTop = element.scrollHeight;
+    };
+    toEnd();
+    // Drawn while hidden (the conversation drawn from the HTML still in its place, ../prerender): scrolled to the end
+    // once it is shown, when it first has a height.
+    if (element.clientHeight > 0 || typeof ResizeObserver === 'undefined') return;
+    const shown = new ResizeObserver(() => {
+      if (element.clientHeight === 0) return;
+      toEnd();
+      shown.disconnect();
+    });
+    shown.observe(element);
+    return () => shown.disconnect();
   }, [newest]);
 
   return (
@@ -36,31 +50,63 @@ export const MessageList = memo(function MessageList({ messages, meId, partnerNa
         <p className={styles.empty}>{EMPTY_CHAT_TEXT}</p>
       ) : (
         days.map((day) => (
-          <section key={day.key} className={styles.day} aria-labelledby={`day-${day.key}`}>
-            <h2 id={`day-${day.key}`} className={styles.dayHeading}>
-              <time dateTime={day.key}>{day.heading}</time>
-            </h2>
-            <ol className={styles.messages}>
-              {day.messages.map((message) => {
-                const own = meId !== null && message.senderId === meId;
-                return (
-                  <li key={message._id} className={`${styles.message} ${own ? styles.own : styles.received}`}>
-                    <span className={styles.visuallyHidden}>{own ? 'You said' : `${partnerName} said`}</span>
-                    <p className={styles.content}>{message.content}</p>
-                    <time
-                      className={styles.time}
-                      dateTime={message.createdAt}
-                      title={formatFullDateTime(message.createdAt)}
-                    >
-                      {formatMessageTime(message.createdAt)}
-                    </time>
-                  </li>
-                );
-              })}
-            </ol>
-          </section>
+          <DaySection key={day.key} dayKey={day.key} heading={day.heading}>
+            {day.messages.map((message) => (
+              <MessageItem
+                key={message._id}
+                message={message}
+                own={meId !== null && message.senderId === meId}
+                partnerName={partnerName}
+              />
+            ))}
+          </DaySection>
         ))
       )}
     </div>
   );
 });
+
+/** One Vancouver day of the conversation: its heading, then its messages. */
+export function DaySection({
+  dayKey,
+  heading,
+  children,
+}: {
+  dayKey: string;
+  heading: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={styles.day} aria-labelledby={`day-${dayKey}`}>
+      <h2 id={`day-${dayKey}`} className={styles.dayHeading}>
+        <time dateTime={dayKey}>{heading}</time>
+      </h2>
+      <ol className={styles.messages}>{children}</ol>
+    </section>
+  );
+}
+
+/** One message: yours on one side, theirs on the other, with its time. */
+export function MessageItem({
+  message,
+  own,
+  partnerName,
+}: {
+  message: Message;
+  own: boolean;
+  partnerName: string;
+}) {
+  return (
+    <li className={`${styles.message} ${own ? styles.own : styles.received}`}>
+      <span className={styles.visuallyHidden}>{own ? 'You said' : `${partnerName} said`}</span>
+      <p className={styles.content}>{message.content}</p>
+      <time
+        className={styles.time}
+        dateTime={message.createdAt}
+        title={formatFullDateTime(message.createdAt)}
+      >
+        {formatMessageTime(message.createdAt)}
+      </time>
+    </li>
+  );
+}

@@ -314,4 +314,25 @@ describe('ChatPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No Messages to Show')).toBeInTheDocument();
   });
+
+  it('keeps the conversation drawn from the HTML until it has the person and the messages, then takes it away', async () => {
+    const drawn = document.createElement('div');
+    drawn.id = 'prerendered';
+    document.body.append(drawn);
+    let answerPerson: (user: unknown) => void = () => {};
+    getUser.mockReturnValue(
+      new Promise((resolve) => {
+        answerPerson = resolve;
+      }),
+    );
+    history.mockResolvedValue({ days: [], conversationId: null });
+    renderChat();
+    await waitFor(() => expect(history).toHaveBeenCalled());
+    await act(async () => {});
+    // The messages alone are not the page: the header would have no name yet.
+    expect(document.getElementById('prerendered')).not.toBeNull();
+    answerPerson(partner);
+    expect(await screen.findByRole('heading', { name: 'marsha' })).toBeInTheDocument();
+    expect(document.getElementById('prerendered')).toBeNull();
+  });
 });

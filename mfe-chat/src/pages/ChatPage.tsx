@@ -1,6 +1,6 @@
 import { Loader, safetyApi } from '@skynet/kit';
-import { useSession } from '@skynet/shared';
-import { useEffect, useState } from 'react';
+import { dropPrerendered, useSession } from '@skynet/shared';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ChatActions } from '../components/ChatActions';
 import { ChatHeader } from '../components/ChatHeader';
@@ -42,6 +42,13 @@ function Chat({ partnerId }: { partnerId: string }) {
   }, [partnerId]);
   const [blockChange, setBlockChange] = useState<boolean | null>(null);
   const blocking = blockChange ?? relationship?.blocking ?? false;
+  // The conversation drawn from the HTML (../prerender) stays until this page has the person and the messages (or
+  // an error) to show.
+  const shown =
+    (partner !== null || failed) && (conversation.status !== 'loading' || conversation.messages.length > 0);
+  useLayoutEffect(() => {
+    if (shown) dropPrerendered();
+  }, [shown]);
 
   return (
     <div className={styles.chat}>

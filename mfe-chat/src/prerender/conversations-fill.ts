@@ -13,6 +13,7 @@
 // The real page (ConversationsPage) removes the markup in a layout effect when it has the list, or an error, to show.
 import { type ConversationRow, fillTemplate, putSlots, type Slots, startWhenShown } from '@skynet/contract';
 import { formatFullDateTime, formatLastMessageAt, newestFirst } from '../lib/chatTime';
+import { templateIn } from './template-in';
 
 /** The list's first call, as the page's HTML starts it. */
 export const CONVERSATIONS_CALL = '/user/conversations';
@@ -47,13 +48,6 @@ export function rowSlots(row: ConversationRow, now: Date): { slots: Slots; pictu
       d: when,
     },
   };
-}
-
-/** The template's <template> element marked `attribute`: throws when the drawing has none. */
-function templateIn(markup: HTMLElement, attribute: string): HTMLTemplateElement {
-  const found = markup.querySelector<HTMLTemplateElement>(`template[${attribute}]`);
-  if (!found) throw new Error(`no ${attribute}`);
-  return found;
 }
 
 export function fillConversations(): void {

@@ -3,13 +3,25 @@
 // conversation, and the list's empty state, as <template>s the HTML's fill script (./conversations-fill.ts) draws
 // from the page's head start answer. No data is rendered here: the conversations are the visitor's, fetched with their
 // token by the browser. Never part of the browser build.
-import { type ConversationRow, MESSAGES_ROUTE } from '@skynet/contract';
-import { PageHeader } from '@skynet/kit';
+import { CHAT_ROUTE, type ConversationRow, MESSAGES_ROUTE, type Message, type User } from '@skynet/contract';
+import { Avatar, PageHeader } from '@skynet/kit';
 import { MemoryRouter } from '@skynet/shared';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { ChatActions } from '../components/ChatActions';
+import { ChatHeader } from '../components/ChatHeader';
 import { CONVERSATION_LIST_CLASS, ConversationItem, NoConversations } from '../components/ConversationList';
+import { MessageForm } from '../components/MessageForm';
+import { DaySection, MessageItem, MessageList } from '../components/MessageList';
 import { MESSAGES_TITLE } from '../pages/ConversationsPage';
 import pageStyles from '../pages/pages.module.css';
+import {
+  AVATAR_PICTURE_ATTRIBUTE,
+  DAY_ATTRIBUTE,
+  OWN_MESSAGE_ATTRIBUTE,
+  RECEIVED_MESSAGE_ATTRIBUTE,
+  UNFILLED_ATTRIBUTE,
+} from './chat-fill';
 import {
   CONVERSATIONS_ATTRIBUTE,
   EMPTY_ATTRIBUTE,
@@ -47,21 +59,31 @@ const slotsOf = (picture: boolean): [RegExp, string, number][] => [
   [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
 ];
 
-function rowWithSlots(picture: boolean): string {
-  const drawn = renderToStaticMarkup(
-    <MemoryRouter initialEntries={[AT]}>
-      <ConversationItem row={{ ...PLACEHOLDER, avatar: picture ? PICTURE : null }} now={new Date()} />
-    </MemoryRouter>,
-  );
-  // React's server renderer adds a preload of each image it draws: the placeholder's is no file.
-  let markup = drawn.replace(/<link rel="preload" as="image"[^>]*>/g, '');
-  for (const [pattern, slot, count] of slotsOf(picture)) {
-    const found = markup.match(pattern)?.length ?? 0;
+/**
+ * `markup` with each of `slots` put in, found exactly as often as said, or the build fails (React's preloads of the
+ * placeholder pictures, no files, taken out).
+ */
+function withSlots(markup: string, slots: [RegExp, string, number][], what: string): string {
+  let filled = markup.replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  for (const [pattern, slot, count] of slots) {
+    const found = filled.match(pattern)?.length ?? 0;
     if (found !== count)
-      throw new Error(`prerender: ${pattern} found ${found} times in the conversation row, not ${count}`);
-    markup = markup.replace(pattern, slot);
+      throw new Error(`prerender: ${pattern} found ${found} times in the ${what}, not ${count}`);
+    filled = filled.replace(pattern, slot);
   }
-  return markup;
+  return filled;
+}
+
+function rowWithSlots(picture: boolean): string {
+  return withSlots(
+    renderToStaticMarkup(
+      <MemoryRouter initialEntries={[AT]}>
+        <ConversationItem row={{ ...PLACEHOLDER, avatar: picture ? PICTURE : null }} now={new Date()} />
+      </MemoryRouter>,
+    ),
+    slotsOf(picture),
+    'conversation row',
+  );
 }
 
 /** `/messages` as ConversationsPage draws it once the list is there, without it: the fill adds one row each. */
@@ -87,7 +109,123 @@ function conversationsTemplate(): string {
   );
 }
 
+const CHAT_AT = '/messages/person-id-0';
+
+/** The person a conversation is drawn with; their values become the chat fill's slots. */
+const PLACEHOLDER_PARTNER: User = {
+  _id: 'person-id-0',
+  userName: 'Person',
+  avatarUrl: null,
+  bio: '',
+  createdAt: '2001-02-03T12:00:00.000Z',
+  deleted: false,
+  followerCount: 0,
+  followingCount: 0,
+  postCount: 0,
+  location: { planetId: 'planet-id', latitude: 0, longitude: 0 },
+};
+
+const PLACEHOLDER_MESSAGE: Message = {
+  _id: 'message-id-0',
+  conversationId: 'conversation-id-0',
+  senderId: 'person-id-0',
+  content: 'Text',
+  createdAt: '2001-02-03T12:00:00.000Z',
+};
+
+const noop = () => {};
+const idleComposer = { text: '', setText: noop, sending: false, submit: async () => false };
+
+/**
+ * Where a conversation's frame shows the placeholder person, as ./chat-fill.ts's slots: {I} their id, {N} their name
+ * (the heading and the avatar's label), {X} its initial, {H} its avatar's hue.
+ */
+const FRAME_SLOTS: [RegExp, string, number][] = [
+  [/person-id-0/g, '{I}', 1],
+  [/Person&#x27;s avatar/g, '{N}&#x27;s avatar', 1],
+  [/>P<\/span>/g, '>{X}</span>', 1],
+  [new RegExp(`hsl\\(${hueOf(PLACEHOLDER_PARTNER.userName)} `, 'g'), 'hsl({H} ', 1],
+  [/>Person</g, '>{N}<', 1],
+];
+
+/** A message's slots: {c} its text, {t} its time, {T} as the tooltip says it, {m} as the bubble says it, {N} the name. */
+const MESSAGE_SLOTS: [RegExp, string, number][] = [
+  [/>Text<\/p>/g, '>{c}</p>', 1],
+  [/2001-02-03T12:00:00.000Z/g, '{t}', 1],
+  [/title="[^"]*2001[^"]*"/g, 'title="{T}"', 1],
+  [/>[^<>]*<\/time>/g, '>{m}</time>', 1],
+];
+
+/**
+ * `/messages/:id` as ChatPage draws a conversation with someone you do not block, once the person and the messages are
+ * there, without them: the header (its menu's closed dialogs too), the list as an empty conversation shows it, the
+ * form; and the templates ./chat-fill.ts draws the messages with: a day, your message, theirs, and the header's
+ * avatar as a picture.
+ */
+function chatTemplate(): string {
+  const render = (node: ReactNode) =>
+    renderToStaticMarkup(<MemoryRouter initialEntries={[CHAT_AT]}>{node}</MemoryRouter>);
+  const frame = render(
+    <div className={pageStyles.chat}>
+      <ChatHeader
+        partnerId={PLACEHOLDER_PARTNER._id}
+        partner={PLACEHOLDER_PARTNER}
+        failed={false}
+        actions={
+          <ChatActions
+            partnerId={PLACEHOLDER_PARTNER._id}
+            partner={PLACEHOLDER_PARTNER}
+            blocking={false}
+            muting={false}
+            onBlocking={noop}
+          />
+        }
+      />
+      <MessageList messages={[]} meId="viewer-id-0" partnerName={PLACEHOLDER_PARTNER.userName} />
+      <MessageForm composer={idleComposer} />
+    </div>,
+  );
+  const message = (own: boolean) =>
+    withSlots(
+      render(<MessageItem message={PLACEHOLDER_MESSAGE} own={own} partnerName="Person" />),
+      [...MESSAGE_SLOTS, [/Person said/g, '{N} said', own ? 0 : 1]],
+      'message',
+    );
+  const day = withSlots(
+    render(<DaySection dayKey="2001-02-03" heading="Day heading" />),
+    [
+      [/2001-02-03/g, '{k}', 3],
+      [/>Day heading</g, '>{D}<', 1],
+    ],
+    'day',
+  );
+  const picture = withSlots(
+    render(<Avatar url="/placeholder-avatar.png" name="Person" size={36} />),
+    [
+      [/\/placeholder-avatar\.png/g, '{v}', 1],
+      [/Person/g, '{N}', 1],
+    ],
+    'avatar',
+  );
+  const template = (attribute: string, html: string) => (
+    <template {...{ [attribute]: '' }} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+  return (
+    // Hidden until ./chat-fill.ts has filled the frame's slots (it then takes the wrapper away): no slot ever paints.
+    `<div ${UNFILLED_ATTRIBUTE}="" hidden>${withSlots(frame, FRAME_SLOTS, 'conversation')}</div>` +
+    renderToStaticMarkup(
+      <>
+        {template(DAY_ATTRIBUTE, day)}
+        {template(OWN_MESSAGE_ATTRIBUTE, message(true))}
+        {template(RECEIVED_MESSAGE_ATTRIBUTE, message(false))}
+        {template(AVATAR_PICTURE_ATTRIBUTE, picture)}
+      </>,
+    )
+  );
+}
+
 /** Signed-in route path -> its template (prerender.json's `signedIn`). */
 export const signedIn: Record<string, () => string> = {
   [AT]: conversationsTemplate,
+  [CHAT_ROUTE]: chatTemplate,
 };

@@ -90,16 +90,22 @@ export default async function userChatRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(calls.chatHistory.path, { schema: routeSchema(calls.chatHistory) }, async (request) => {
+  const history = async (request: FastifyRequest, receiverId: string) => {
     const me = currentUser(request);
-    const other = await partner(request.body.receiverId, me.id, false);
+    const other = await partner(receiverId, me.id, false);
     const conversation = await chat.conversationWith(me.id, other);
     return {
       success: true as const,
       message: conversation ? await chat.history(conversation) : [],
       conversationId: conversation?.id ?? null,
     };
-  });
+  };
+  app.post(calls.chatHistory.path, { schema: routeSchema(calls.chatHistory) }, (request) =>
+    history(request, request.body.receiverId),
+  );
+  app.get(calls.conversation.path, { schema: routeSchema(calls.conversation) }, (request) =>
+    history(request, request.params.receiverId),
+  );
 
   const conversationList = async (request: FastifyRequest) => {
     const me = currentUser(request).id;

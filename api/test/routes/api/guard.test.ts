@@ -44,6 +44,7 @@ const PROTECTED = [
   'POST /api/user/chat',
   'POST /api/user/conversations',
   'GET /api/user/conversations',
+  `GET /api/user/conversations/${ID}`,
 ];
 
 const PUBLIC = [

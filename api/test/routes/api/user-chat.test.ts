@@ -86,6 +86,20 @@ describe('chat calls', () => {
     assert.deepEqual(Object.keys(rows.body.data[0]).sort(), ['avatar', 'lastMessageAt', 'name', 'userId']);
     assert.equal(rows.body.data[0].userId, b.id);
     assert.equal(rows.body.data[0].name, b.userName);
+    // The GET twins (the pages' HTML start them) answer the same: the conversation, for either member; yourself and
+    // an unknown person are refused as the POST refuses them.
+    const history = await call(ctx.app, `GET /api/user/conversations/${a.id}`, { token: b.token });
+    assert.equal(history.status, 200);
+    assert.deepEqual(history.body, chats.body);
+    const own = await call(ctx.app, `GET /api/user/conversations/${b.id}`, { token: b.token });
+    assert.equal(own.status, 400);
+    assert.equal(own.body.error, 'You cannot send messages to yourself.');
+    const unknown = await call(ctx.app, 'GET /api/user/conversations/00000000-0000-4000-8000-000000000000', {
+      token: b.token,
+    });
+    assert.equal(unknown.status, 404);
+    const odd = await call(ctx.app, 'GET /api/user/conversations/not-an-id', { token: b.token });
+    assert.equal(odd.status, 404);
     // The GET twin (the page's HTML starts it) answers the same list.
     const listed = await call(ctx.app, 'GET /api/user/conversations', { token: a.token });
     assert.equal(listed.status, 200);
