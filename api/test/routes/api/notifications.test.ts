@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NotificationGroup, UnreadCounts } from '@skynet/contract';
+import { createNotifications } from '../../../src/plugins/app/notifications.js';
 import { call, type SignedUp, signup, useApp } from '../../helper.js';
 import { listen, next, openSocket, useTwoProcesses } from '../../sockets.js';
 
@@ -301,6 +302,49 @@ describe('unreadCounts live', () => {
       sa1.close();
       sa2.close();
       sb.close();
+    }
+  });
+});
+
+describe('unreadCounts announced together', () => {
+  it('reads everyone whose counts changed in the same window with one query, each with their own counts', async () => {
+    const [a, b, c, d] = [
+      await signup(ctx.app),
+      await signup(ctx.app),
+      await signup(ctx.app),
+      await signup(ctx.app),
+    ];
+    await like(b, await post(a));
+    await send(b, c, 'one');
+    await send(d, c, 'two');
+    const queries: string[] = [];
+    const database = {
+      query: ((name: string, ...rest: unknown[]) => {
+        queries.push(name);
+        return (ctx.app.database.query as (...args: unknown[]) => unknown)(name, ...rest);
+      }) as typeof ctx.app.database.query,
+    };
+    const emitted = new Map<string, UnreadCounts>();
+    const notifications = createNotifications(
+      database,
+      (userId, counts) => emitted.set(userId, counts),
+      ctx.app.log,
+    );
+    try {
+      for (const who of [a, c, d, a]) notifications.changed(who.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(queries, ['unread_counts']);
+      assert.deepEqual(Object.fromEntries(emitted), {
+        [a.id]: { notifications: 1, messages: 0 },
+        [c.id]: { notifications: 0, messages: 2 },
+        [d.id]: { notifications: 0, messages: 0 },
+      });
+      // A change after the window is a window of its own.
+      notifications.changed(c.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.deepEqual(queries, ['unread_counts', 'unread_counts']);
+    } finally {
+      notifications.close();
     }
   });
 });
