@@ -4,6 +4,7 @@
 // yourself, someone you block, or any answer missing or refused leave the page to the real one.
 import type { Message } from '@skynet/contract';
 import { ownClockPerTest, servePage } from '@skynet/kit/testing';
+import { formatMessageTime } from '../lib/chatTime';
 import { DRAWN_MESSAGES, fillChat } from './chat-fill';
 import { signedIn } from './index';
 
@@ -65,7 +66,13 @@ test('hidden until its answers are there; then the header, the days and both sid
     hidden: false,
     heading: 'bob',
     days: ['Wed, Nov 25', 'Thu, Nov 26'],
-    messages: ['bob saidHello <b>ada</b>10:00 AM', 'You saidtext m210:05 AM', 'bob saidtext m311:00 AM'],
+    // Each time as the page words it (Vancouver's clock: its offset is the time zone database's, which differs
+    // between Node's releases).
+    messages: [
+      `bob saidHello <b>ada</b>${formatMessageTime('2026-11-25T18:00:00.000Z')}`,
+      `You saidtext m2${formatMessageTime('2026-11-25T18:05:00.000Z')}`,
+      `bob saidtext m3${formatMessageTime('2026-11-26T19:00:00.000Z')}`,
+    ],
   });
   expect(page()!.querySelector('b')).toBeNull();
   expect(page()!.querySelector('header a')!.getAttribute('href')).toBe('/user/bo1');
