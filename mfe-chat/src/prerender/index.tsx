@@ -5,6 +5,7 @@
 // token by the browser. Never part of the browser build.
 import { CHAT_ROUTE, type ConversationRow, MESSAGES_ROUTE, type Message, type User } from '@skynet/contract';
 import { Avatar, PageHeader } from '@skynet/kit';
+import { type Slot, withSlots } from '@skynet/kit/prerender';
 import { MemoryRouter } from '@skynet/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -47,7 +48,7 @@ const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(
  * {T} that as the tooltip says it, {d} as the row says it. Each must be found exactly as often as said: a row that
  * draws differently fails the build rather than filling wrongly.
  */
-const slotsOf = (picture: boolean): [RegExp, string, number][] => [
+const slotsOf = (picture: boolean): Slot[] => [
   [/person-id-0/g, '{i}', 1],
   [/>Person</g, '>{n}<', 1],
   [/Person&#x27;s avatar/g, '{n}&#x27;s avatar', 1],
@@ -58,21 +59,6 @@ const slotsOf = (picture: boolean): [RegExp, string, number][] => [
   [/title="[^"]*2001[^"]*"/g, 'title="{T}"', 1],
   [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
 ];
-
-/**
- * `markup` with each of `slots` put in, found exactly as often as said, or the build fails (React's preloads of the
- * placeholder pictures, no files, taken out).
- */
-function withSlots(markup: string, slots: [RegExp, string, number][], what: string): string {
-  let filled = markup.replace(/<link rel="preload" as="image"[^>]*>/g, '');
-  for (const [pattern, slot, count] of slots) {
-    const found = filled.match(pattern)?.length ?? 0;
-    if (found !== count)
-      throw new Error(`prerender: ${pattern} found ${found} times in the ${what}, not ${count}`);
-    filled = filled.replace(pattern, slot);
-  }
-  return filled;
-}
 
 function rowWithSlots(picture: boolean): string {
   return withSlots(
@@ -140,7 +126,7 @@ const idleComposer = { text: '', setText: noop, sending: false, submit: async ()
  * Where a conversation's frame shows the placeholder person, as ./chat-fill.ts's slots: {I} their id, {N} their name
  * (the heading and the avatar's label), {X} its initial, {H} its avatar's hue.
  */
-const FRAME_SLOTS: [RegExp, string, number][] = [
+const FRAME_SLOTS: Slot[] = [
   [/person-id-0/g, '{I}', 1],
   [/Person&#x27;s avatar/g, '{N}&#x27;s avatar', 1],
   [/>P<\/span>/g, '>{X}</span>', 1],
@@ -149,7 +135,7 @@ const FRAME_SLOTS: [RegExp, string, number][] = [
 ];
 
 /** A message's slots: {c} its text, {t} its time, {T} as the tooltip says it, {m} as the bubble says it, {N} the name. */
-const MESSAGE_SLOTS: [RegExp, string, number][] = [
+const MESSAGE_SLOTS: Slot[] = [
   [/>Text<\/p>/g, '>{c}</p>', 1],
   [/2001-02-03T12:00:00.000Z/g, '{t}', 1],
   [/title="[^"]*2001[^"]*"/g, 'title="{T}"', 1],

@@ -14,6 +14,7 @@ import {
   type User,
 } from '@skynet/contract';
 import { PageHeader } from '@skynet/kit';
+import { type Slot, withSlots } from '@skynet/kit/prerender';
 import { MemoryRouter } from '@skynet/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -61,7 +62,7 @@ const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(
  * the card formats it. Each must be found exactly as often as said: a PostCard that draws differently fails the
  * build here rather than filling wrongly.
  */
-const SLOTS: [RegExp, string, number][] = [
+const SLOTS: Slot[] = [
   [/post-id-0/g, '{i}', 4],
   [/author-id-0/g, '{a}', 1],
   [/>Author</g, '>{n}<', 1],
@@ -76,18 +77,6 @@ const SLOTS: [RegExp, string, number][] = [
   [/2001-02-03T12:00:00.000Z/g, '{t}', 1],
   [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
 ];
-
-/** `markup` with each of `slots` put in, found exactly as often as said, or the build fails. */
-function withSlots(markup: string, slots: [RegExp, string, number][], what: string): string {
-  let filled = markup;
-  for (const [pattern, slot, count] of slots) {
-    const found = filled.match(pattern)?.length ?? 0;
-    if (found !== count)
-      throw new Error(`prerender: ${pattern} found ${found} times in the ${what}, not ${count}`);
-    filled = filled.replace(pattern, slot);
-  }
-  return filled;
-}
 
 function cardWithSlots(path: string): string {
   const markup = renderToStaticMarkup(
@@ -206,7 +195,7 @@ const PLACEHOLDER_USER: User = {
  * {P} the home planet's name, {J} the date joined as the card formats it, {F} '5 followers', {G} the following count,
  * {K} '9 posts', {I} the person's id.
  */
-const profileSlots = (route: string): [RegExp, string, number][] => [
+const profileSlots = (route: string): Slot[] => [
   // Someone else's: in the link to message them.
   [/person-id-0/g, '{I}', route === USER_ROUTE ? 1 : 0],
   [/>@Person</g, '>@{N}<', 1],
