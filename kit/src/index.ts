@@ -5,6 +5,7 @@ export * from './api';
 export { formatLongDate, formatMonthDay, formatMonthDayTime } from './dates';
 export * from './forms';
 export { type FetchPage, type PagedList, SCROLL_CHECK_MS, usePagedList } from './hooks/usePagedList';
+export { useReplacesPrerenderedWhen } from './hooks/useReplacesPrerenderedWhen';
 export { ignoreShortcutKey, isTypingIn, KEYBOARD_OWNER } from './keys';
 export { paths, slugify } from './paths';
 export * from './routing/AreaRoutes';

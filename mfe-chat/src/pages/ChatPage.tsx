@@ -1,6 +1,6 @@
-import { Loader, safetyApi } from '@skynet/kit';
-import { dropPrerendered, useSession } from '@skynet/shared';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { Loader, safetyApi, useReplacesPrerenderedWhen } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ChatActions } from '../components/ChatActions';
 import { ChatHeader } from '../components/ChatHeader';
@@ -46,9 +46,7 @@ function Chat({ partnerId }: { partnerId: string }) {
   // an error) to show.
   const shown =
     (partner !== null || failed) && (conversation.status !== 'loading' || conversation.messages.length > 0);
-  useLayoutEffect(() => {
-    if (shown) dropPrerendered();
-  }, [shown]);
+  useReplacesPrerenderedWhen(shown);
 
   return (
     <div className={styles.chat}>

@@ -1,6 +1,4 @@
-import { Loader, PageHeader } from '@skynet/kit';
-import { dropPrerendered } from '@skynet/shared';
-import { useLayoutEffect } from 'react';
+import { Loader, PageHeader, useReplacesPrerenderedWhen } from '@skynet/kit';
 import { ConversationList } from '../components/ConversationList';
 import { ErrorLine } from '../components/ErrorLine';
 import { useConversations } from '../hooks/useConversations';
@@ -13,9 +11,7 @@ export default function ConversationsPage() {
   const conversations = useConversations();
   // The list drawn from the HTML (../prerender) stays until this page has the list, or an error, to show.
   const shown = conversations.status !== 'loading' || conversations.rows.length > 0;
-  useLayoutEffect(() => {
-    if (shown) dropPrerendered();
-  }, [shown]);
+  useReplacesPrerenderedWhen(shown);
   return (
     <div className={styles.list}>
       <PageHeader title={MESSAGES_TITLE} />

@@ -1,7 +1,14 @@
 import type { Comment, Post } from '@skynet/contract';
-import { EndOfList, type FetchPage, Loader, paths, usePagedList } from '@skynet/kit';
-import { dropPrerendered, useSession } from '@skynet/shared';
-import { type ReactNode, useEffect, useLayoutEffect } from 'react';
+import {
+  EndOfList,
+  type FetchPage,
+  Loader,
+  paths,
+  usePagedList,
+  useReplacesPrerenderedWhen,
+} from '@skynet/kit';
+import { useSession } from '@skynet/shared';
+import { type ReactNode, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNewPosts } from '../hooks/useNewPosts';
 import { feedKeyHandler } from '../lib/feedKeys';
@@ -64,9 +71,7 @@ export function PostList({
   // The HTML's filled template of this page (signed-in /feed, site/src/prerendered-page.ts) stays until the
   // list's first page is drawn, or it ended empty or failed: then it goes before the browser paints again.
   const settled = items.length > 0 || list.done;
-  useLayoutEffect(() => {
-    if (settled) dropPrerendered();
-  }, [settled]);
+  useReplacesPrerenderedWhen(settled);
   return (
     <section className={styles.section} aria-label={label}>
       {fresh.count > 0 && (

@@ -1,6 +1,5 @@
-import { Loader, PageHeader, paths } from '@skynet/kit';
-import { dropPrerendered, useSession } from '@skynet/shared';
-import { useLayoutEffect } from 'react';
+import { Loader, PageHeader, paths, useReplacesPrerenderedWhen } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import styles from '../components/HomeList.module.css';
 import { GalaxyRow, PlanetRow } from '../components/PlanetRow';
 import { usePlanets } from '../hooks/usePlanets';
@@ -18,9 +17,7 @@ export default function HomeListPage() {
   const homeId = user?.location?.planetId;
   const sorted = byOrbit(planets);
   const shown = sorted.length > 0 || Boolean(error);
-  useLayoutEffect(() => {
-    if (shown) dropPrerendered();
-  }, [shown]);
+  useReplacesPrerenderedWhen(shown);
 
   return (
     <>
