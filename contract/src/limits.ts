@@ -2,6 +2,8 @@
 
 /** Post length, 1 to 324 characters. */
 export const POST_MAX_LENGTH = 324;
+/** The most posts one GET /post/marks asks about: two pages of cards (issue 34). */
+export const POST_MARKS_MAX = 50;
 
 /** A direct message, 1 to 2,000 characters. */
 export const MESSAGE_MAX_LENGTH = 2000;

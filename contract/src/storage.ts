@@ -18,3 +18,6 @@ export const VISITOR_KEY = 'skynet:visitor';
 
 /** Prefix of the cached GET answers (spec point 7: "a product-specific prefix ending in 'cache:'"). */
 export const CACHE_PREFIX = 'skynet-cache:';
+
+/** How long a cached GET answer is used (spec point 7: 5 minutes by default). */
+export const CACHE_TTL_MS = 5 * 60 * 1000;

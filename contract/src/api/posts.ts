@@ -1,6 +1,6 @@
 // Posts, replies, deletion, likes, saves, comments, post search.
 import { Type } from '@sinclair/typebox';
-import { POST_MAX_LENGTH } from '../limits.js';
+import { POST_MARKS_MAX, POST_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
 import { Comment, Post } from './entities.js';
 import { errors, Ok, OkValue } from './envelope.js';
@@ -52,6 +52,21 @@ export const postCalls = {
     description: 'Author or admin only.',
     params: IdParams,
     response: { 200: Ok, ...errors(401, 403, 404) },
+  }),
+  postMarks: defineCall({
+    operationId: 'postMarks',
+    method: 'GET',
+    path: '/post/marks',
+    tags,
+    description:
+      'Which of these posts you liked and which you saved: `ids` is up to 50 post ids, comma-separated. What a ' +
+      "list of post cards asks once instead of each card's GET /post/{id}/like and /save (issue 34). Ids of posts " +
+      'that do not exist are simply not marked.',
+    querystring: Type.Object({ ids: Type.String({ minLength: 1, maxLength: POST_MARKS_MAX * 40 }) }),
+    response: {
+      200: OkValue(Type.Object({ liked: Type.Array(IdText), saved: Type.Array(IdText) })),
+      ...errors(400, 401),
+    },
   }),
   isSaved: defineCall({
     operationId: 'isSaved',

@@ -11,6 +11,7 @@ import {
   unwrap,
 } from '@skynet/shared';
 import { messageOf, seg } from './answers';
+import { cachedToggle, cacheToggle, postMarks } from './postMarks';
 import type { AnswerOf, BodyOf, ValueOf } from './types';
 
 export { authApi } from './auth';
@@ -63,14 +64,6 @@ export { verifyEmailApi } from './verifyEmail';
 
 /** One of your sessions (sign-ins), as GET /user/sessions answers it. */
 export type SessionInfo = ValueOf<'sessions'>[number];
-
-/** Updates the cached GET answer of a toggle so the next read shows the new state (spec point 7). */
-async function setCachedToggle(id: string, value: boolean): Promise<void> {
-  const entry = await http.storage.get(id);
-  if (entry.state !== 'cached') return;
-  const data = entry.data.data as Envelope<boolean> | undefined;
-  await http.storage.set(id, { ...entry, data: { ...entry.data, data: { ...data, success: true, value } } });
-}
 
 export const accountApi = {
   currentUser: (): Promise<ValueOf<'currentUser'>> => sessionCalls.currentUser(),
@@ -197,21 +190,22 @@ export const postApi = {
     await http.delete(`/post/${seg(id)}`);
     await http.storage.remove(cacheIds.post(id));
   },
+  /** From the post's cached answer, else asked with the other cards' (postMarks.ts). */
   async isLiked(id: Id): Promise<boolean> {
-    return Boolean((await get<ValueOf<'isLiked'>>(`/post/${seg(id)}/like`, { id: cacheIds.like(id) })).value);
+    return (await cachedToggle(cacheIds.like(id))) ?? (await postMarks(id)).liked.includes(id);
   },
   async setLiked(id: Id, liked: boolean): Promise<void> {
     if (liked) await http.post(`/post/${seg(id)}/like`);
     else await http.delete(`/post/${seg(id)}/like`);
-    await setCachedToggle(cacheIds.like(id), liked);
+    await cacheToggle(cacheIds.like(id), liked); // the next read shows the new state (spec point 7)
   },
   async isSaved(id: Id): Promise<boolean> {
-    return Boolean((await get<ValueOf<'isSaved'>>(`/post/${seg(id)}/save`, { id: cacheIds.save(id) })).value);
+    return (await cachedToggle(cacheIds.save(id))) ?? (await postMarks(id)).saved.includes(id);
   },
   async setSaved(id: Id, saved: boolean): Promise<void> {
     if (saved) await http.post(`/post/${seg(id)}/save`);
     else await http.delete(`/post/${seg(id)}/save`);
-    await setCachedToggle(cacheIds.save(id), saved);
+    await cacheToggle(cacheIds.save(id), saved);
   },
   async comment(id: Id, content: string): Promise<ValueOf<'comment'>> {
     const body = { content } satisfies BodyOf<'comment'>;

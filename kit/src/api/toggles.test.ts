@@ -17,7 +17,10 @@ beforeEach(async () => {
   http.defaults.adapter = async (config) => {
     if (config.method === 'get') {
       reads += 1;
-      return { data: { success: true, value: liked }, status: 200, statusText: 'OK', headers: {}, config };
+      // A card's state is asked through GET /post/marks (postMarks.ts): the posts it was asked about, if liked.
+      const ids = String((config.params as { ids?: string } | undefined)?.ids ?? '').split(',');
+      const value = config.url === '/post/marks' ? { liked: liked ? ids : [], saved: [] } : liked;
+      return { data: { success: true, value }, status: 200, statusText: 'OK', headers: {}, config };
     }
     liked = config.method === 'post';
     return { data: { success: true }, status: 200, statusText: 'OK', headers: {}, config };

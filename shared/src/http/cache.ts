@@ -1,10 +1,9 @@
 // Spec point 7: only GET/HEAD answers of the planet list and a post's like/save/parent state are cached,
 // in localStorage under a product prefix ending in 'cache:', for 5 minutes.
 
-import { CACHE_PREFIX } from '@skynet/contract';
+import { CACHE_PREFIX, CACHE_TTL_MS } from '@skynet/contract';
 
-export { CACHE_PREFIX };
-export const CACHE_TTL_MS = 5 * 60 * 1000;
+export { CACHE_PREFIX, CACHE_TTL_MS };
 
 /** Paths (relative to the API base) whose GET/HEAD answers are cached. */
 export const CACHED_PATHS: RegExp[] = [

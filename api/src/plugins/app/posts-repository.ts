@@ -371,6 +371,21 @@ export function createPostsRepository(
       return r.length > 0;
     },
 
+    /** Which of `postIds` the user liked and which they saved, in one query. */
+    async marks(userId: string, postIds: string[]): Promise<{ liked: string[]; saved: string[] }> {
+      const found = await database.query<{ kind: 'liked' | 'saved'; post_id: string }>(
+        'post_marks',
+        `SELECT 'liked' AS kind, post_id FROM likes WHERE user_id = $1 AND post_id = ANY($2::uuid[])
+         UNION ALL
+         SELECT 'saved' AS kind, post_id FROM saves WHERE user_id = $1 AND post_id = ANY($2::uuid[])`,
+        [userId, postIds],
+      );
+      return {
+        liked: found.filter((row) => row.kind === 'liked').map((row) => row.post_id),
+        saved: found.filter((row) => row.kind === 'saved').map((row) => row.post_id),
+      };
+    },
+
     /** Idempotent like/save; the like count moves in the same transaction and never below 0. */
     async toggle(kind: 'likes' | 'saves', userId: string, postId: string, on: boolean): Promise<void> {
       const table = sql.raw(kind);

@@ -1,4 +1,4 @@
-import { FIRST_PAGE, PAGE_SIZE } from '@skynet/contract';
+import { FIRST_PAGE, PAGE_SIZE, POST_MARKS_MAX } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, POST_DELETED } from '../../lib/errors.js';
@@ -114,6 +114,14 @@ export default async function postRoutes(fastify: FastifyInstance) {
     if (before && !before.deleted)
       app.realtime.postDeleted({ id: before._id, planetId: before.location.planetId });
     return { success: true as const };
+  });
+
+  // One call for a list's cards instead of two a card (issue 34): only the caller's own marks, nothing of anyone else's.
+  app.get(calls.postMarks.path, { schema: routeSchema(calls.postMarks) }, async (request) => {
+    const ids = [...new Set(request.query.ids.split(',').map((id) => id.trim()))];
+    if (ids.length > POST_MARKS_MAX) throw badRequest(`Ask about at most ${POST_MARKS_MAX} posts at a time.`);
+    if (!ids.every(isUuid)) throw badRequest('ids must be post ids, separated by commas.');
+    return { success: true as const, value: await posts.marks(currentUser(request).id, ids) };
   });
 
   for (const [kind, ask, add, undo] of [

@@ -22,6 +22,7 @@ const PROTECTED = [
   `GET /api/feed/${ID}?page=0`,
   'POST /api/post',
   `DELETE /api/post/${ID}`,
+  `GET /api/post/marks?ids=${ID}`,
   `GET /api/post/${ID}/save`,
   `POST /api/post/${ID}/save`,
   `DELETE /api/post/${ID}/save`,

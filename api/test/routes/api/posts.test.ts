@@ -150,6 +150,47 @@ describe('posts, replies, likes, saves, comments, search', () => {
     );
   });
 
+  it("marks: one call answers which of a list's posts you liked and saved, and only yours", async () => {
+    const [a, b, c] = [await post(alice, 'Mark a'), await post(alice, 'Mark b'), await post(alice, 'Mark c')];
+    await call(ctx.app, `POST /api/post/${a._id}/like`, { token: bob.token });
+    await call(ctx.app, `POST /api/post/${b._id}/like`, { token: bob.token });
+    await call(ctx.app, `POST /api/post/${b._id}/save`, { token: bob.token });
+    await call(ctx.app, `POST /api/post/${c._id}/save`, { token: alice.token }); // Alice's, not Bob's
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const marks = async (ids: string, token = bob.token) =>
+      call(ctx.app, `GET /api/post/marks?ids=${encodeURIComponent(ids)}`, { token });
+    const asked = await marks(`${a._id},${b._id}, ${c._id},${unknown},${a._id}`);
+    assert.equal(asked.status, 200, asked.res.body);
+    assert.deepEqual(asked.body.value.liked.sort(), [a._id, b._id].sort());
+    assert.deepEqual(asked.body.value.saved, [b._id]);
+    // The same as each post's own GET /like and /save.
+    for (const p of [a, b, c]) {
+      const liked = (await call(ctx.app, `GET /api/post/${p._id}/like`, { token: bob.token })).body.value;
+      const saved = (await call(ctx.app, `GET /api/post/${p._id}/save`, { token: bob.token })).body.value;
+      assert.equal(asked.body.value.liked.includes(p._id), liked);
+      assert.equal(asked.body.value.saved.includes(p._id), saved);
+    }
+    assert.deepEqual((await marks(c._id, alice.token)).body.value, { liked: [], saved: [c._id] });
+
+    const tooMany = Array.from(
+      { length: 51 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const refused = await marks(tooMany.join(','));
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.error, 'Ask about at most 50 posts at a time.');
+    assert.equal((await marks(tooMany.slice(0, 50).join(','))).status, 200);
+    for (const bad of ['nope', `${a._id},,`, `${a._id};drop table likes`]) {
+      const r = await marks(bad);
+      assert.equal(r.status, 400, bad);
+      assert.equal(r.body.error, 'ids must be post ids, separated by commas.');
+    }
+    const none = await call(ctx.app, 'GET /api/post/marks', { token: bob.token });
+    assert.equal(none.status, 400);
+    assert.equal(typeof none.body.error, 'string');
+    assert.equal((await call(ctx.app, `GET /api/post/marks?ids=${a._id}`)).status, 401);
+  });
+
   it('comments: non-blank, newest first, paged from 0, public to read, counted', async () => {
     const p = await post(alice, 'Comment on me');
     const blank = await call(ctx.app, `POST /api/post/${p._id}/comment`, {
