@@ -216,7 +216,9 @@ test('/search paints from the HTML; a search sent before the scripts are up is k
     await gate;
     await route.continue().catch(() => {});
   });
-  await page.goto('/search');
+  // Not until "load": the page starts its held script files once its paint is on screen, which may be before the
+  // load event, and then the load event waits for them (the CI run of f2df4c3 timed out here).
+  await page.goto('/search', { waitUntil: 'domcontentloaded' });
   const drawn = page.locator('#prerendered');
   await expect(drawn.getByRole('heading', { level: 1 })).toHaveText('Search');
   await expect(drawn.getByText('Type something and press Enter to search posts and people.')).toBeVisible();
