@@ -37,8 +37,10 @@ async function fetchUnread(): Promise<UnreadCounts> {
 }
 
 /**
- * The signed-in user's unread counts, kept current: fetched at once and again whenever the socket (re)connects (it
- * may have missed pushes while away), then replaced by each pushed UnreadCounts.
+ * The signed-in user's unread counts, kept current: fetched each time the socket connects (the server has put it in
+ * the person's room by then, so no push is missed between the answer and the next push), then replaced by each pushed
+ * UnreadCounts. One call per page load: the first connect is not a reconnect. Without a socket (it cannot load, or its
+ * first try fails), fetched once anyway, so the badges never wait on the live channel.
  */
 export function useUnreadCounts(userId: string | null): UnreadCounts {
   const [counts, setCounts] = useState<UnreadCounts>(NO_UNREAD);
@@ -61,32 +63,30 @@ export function useUnreadCounts(userId: string | null): UnreadCounts {
       version++;
       set(toUnreadCounts(payload));
     };
-    refresh();
+    let asked = false;
+    const askOnce = () => {
+      if (!asked) refresh();
+      asked = true;
+    };
     let detach: (() => void) | null = null;
     getSocket()
       .then((socket) => {
         if (disposed) return;
-        // Connected again after a break (the manager's retries or the shared client's own reconnect): ask again.
-        let away = !socket.connected;
-        const onDisconnect = () => {
-          away = true;
-        };
         const onConnect = () => {
-          if (away) refresh();
-          away = false;
+          asked = true;
+          refresh();
         };
         socket.on(SOCKET_EVENTS.unreadCounts, onCounts);
-        socket.on('disconnect', onDisconnect);
         socket.on('connect', onConnect);
+        socket.on('connect_error', askOnce);
         detach = () => {
           socket.off(SOCKET_EVENTS.unreadCounts, onCounts);
-          socket.off('disconnect', onDisconnect);
           socket.off('connect', onConnect);
+          socket.off('connect_error', askOnce);
         };
+        if (socket.connected) onConnect();
       })
-      .catch(() => {
-        // Without the socket the counts still come from the call at each page load.
-      });
+      .catch(askOnce);
     return () => {
       disposed = true;
       detach?.();
