@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.js';
+import { setBounded } from '../../lib/bounded-map.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { createPageTokens, type PageTokens } from '../../lib/page-tokens.js';
@@ -174,14 +175,6 @@ function ownTokenClaims(token: string, secret: Uint8Array, now: number): Claims 
 }
 
 /** A Map used as a bounded cache: the oldest insertion goes first when full. */
-function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number) {
-  if (map.size >= max && !map.has(key)) {
-    const oldest = map.keys().next();
-    if (!oldest.done) map.delete(oldest.value);
-  }
-  map.set(key, value);
-}
-
 /**
  * Tokens and who they belong to. Per request this costs two Map look-ups once a token and its user have been seen:
  * the token's signature is verified once (jose), and the user's token version and admin flag are cached in memory.

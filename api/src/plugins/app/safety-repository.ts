@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Database, type Db, rows } from '../../db/database.js';
+import { setBounded } from '../../lib/bounded-map.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { lockUsers, retryOnConflict } from '../../lib/retry.js';
 import type { BlockedUser, MutedWord, Post } from '../../schemas/entities.js';
@@ -59,10 +60,21 @@ function makeViewer(id: string | null, blocked: Set<string>, muted: Set<string>,
 /** A signed-out reader, or one who hides nothing. */
 export const NO_FILTERS: Viewer = makeViewer(null, new Set(), new Set(), []);
 
-const VIEWER_QUERY = `SELECT 'b' AS kind, blocked_id::text AS ref FROM blocks WHERE blocker_id = $1
-  UNION ALL SELECT 'b', blocker_id::text FROM blocks WHERE blocked_id = $1
-  UNION ALL SELECT 'm', muted_id::text FROM mutes WHERE muter_id = $1
-  UNION ALL SELECT 'w', word FROM muted_words WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now())`;
+const VIEWER_QUERY = `SELECT 'b' AS kind, blocked_id::text AS ref, NULL::timestamptz AS expires_at
+  FROM blocks WHERE blocker_id = $1
+  UNION ALL SELECT 'b', blocker_id::text, NULL FROM blocks WHERE blocked_id = $1
+  UNION ALL SELECT 'm', muted_id::text, NULL FROM mutes WHERE muter_id = $1
+  UNION ALL SELECT 'w', word, expires_at FROM muted_words
+    WHERE user_id = $1 AND (expires_at IS NULL OR expires_at > now())`;
+
+/** The channel the triggers on blocks, mutes and muted_words notify (drizzle/0012): payload = a user id. */
+export const SAFETY_CHANGED_CHANNEL = 'skynet_safety_changed';
+/**
+ * Readers' filters kept in memory: a backstop lifetime (the notification at commit is what keeps them right; a muted
+ * word's expiry ends its reader's entry sooner) and a size bound.
+ */
+const VIEWER_TTL_MS = 60_000;
+const VIEWER_CACHE_MAX = 50_000;
 
 interface PersonRow {
   id: string;
@@ -85,6 +97,42 @@ const toWord = (r: WordRow): MutedWord => ({
 });
 
 export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>) {
+  // Each signed-in read asks for its reader's filters (feeds, lists, search): kept in memory while this process
+  // hears the changes (`caching`), so most reads cost one query, not two. A read that started before a change must not
+  // fill the cache with what it read (`generation`), and a change cuts in-flight reads loose (`loading`).
+  const viewers = new Map<string, { viewer: Viewer; until: number }>();
+  const loading = new Map<string, Promise<Viewer>>();
+  let caching = false;
+  let generation = 0;
+  const forget = (...userIds: string[]) => {
+    generation += 1;
+    for (const id of userIds) {
+      viewers.delete(id);
+      loading.delete(id);
+    }
+  };
+  const readViewer = async (userId: string): Promise<{ viewer: Viewer; until: number }> => {
+    const found = await database.query<{ kind: string; ref: string; expires_at: Date | string | null }>(
+      'safety_viewer',
+      VIEWER_QUERY,
+      [userId],
+    );
+    let until = Date.now() + VIEWER_TTL_MS;
+    if (found.length === 0) return { viewer: makeViewer(userId, new Set(), new Set(), []), until };
+    const blocked = new Set<string>();
+    const muted = new Set<string>();
+    const words: string[] = [];
+    for (const { kind, ref, expires_at } of found) {
+      if (kind === 'b') blocked.add(ref);
+      else if (kind === 'm') muted.add(ref);
+      else {
+        words.push(ref);
+        if (expires_at !== null) until = Math.min(until, new Date(expires_at).getTime());
+      }
+    }
+    return { viewer: makeViewer(userId, blocked, muted, words), until };
+  };
+
   const people = async (table: 'blocks' | 'mutes', userId: string, page: number): Promise<BlockedUser[]> => {
     const [owner, other] = table === 'blocks' ? ['blocker_id', 'blocked_id'] : ['muter_id', 'muted_id'];
     const list = await rows<PersonRow>(
@@ -103,22 +151,39 @@ export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>
   };
 
   return {
-    /** The reader's filters: one query (blocks both ways, mutes, live muted words). */
+    /** The reader's filters: from memory, else one query (blocks both ways, mutes, live muted words). */
     async viewer(userId: string | null | undefined): Promise<Viewer> {
       if (!userId) return NO_FILTERS;
-      const found = await database.query<{ kind: string; ref: string }>('safety_viewer', VIEWER_QUERY, [
-        userId,
-      ]);
-      if (found.length === 0) return makeViewer(userId, new Set(), new Set(), []);
-      const blocked = new Set<string>();
-      const muted = new Set<string>();
-      const words: string[] = [];
-      for (const { kind, ref } of found) {
-        if (kind === 'b') blocked.add(ref);
-        else if (kind === 'm') muted.add(ref);
-        else words.push(ref);
-      }
-      return makeViewer(userId, blocked, muted, words);
+      const hit = viewers.get(userId);
+      if (hit && hit.until > Date.now()) return hit.viewer;
+      const pending = loading.get(userId);
+      if (pending) return pending;
+      const seen = generation;
+      const read = readViewer(userId)
+        .then(({ viewer, until }) => {
+          if (caching && seen === generation)
+            setBounded(viewers, userId, { viewer, until }, VIEWER_CACHE_MAX);
+          return viewer;
+        })
+        .finally(() => {
+          if (loading.get(userId) === read) loading.delete(userId);
+        });
+      loading.set(userId, read);
+      return read;
+    },
+
+    /** These people's filters changed (a notification, or this process's own write): read them again. */
+    forgetViewers: forget,
+
+    /**
+     * Whether this process hears the changes: on, filters are kept in memory; off (the LISTEN connection is down or
+     * closing, so a change may go unheard), everything kept is dropped and every read asks the database.
+     */
+    hearingChanges(on: boolean): void {
+      generation += 1;
+      viewers.clear();
+      loading.clear();
+      caching = on;
     },
 
     /** Whether a block stands between two people, and which way (`blocking`: `a` blocks `b`). */
@@ -225,20 +290,24 @@ export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>
           }
         }),
       );
+      forget(blocker, blocked);
     },
 
     async unblock(blocker: string, blocked: string): Promise<void> {
       await db.execute(sql`DELETE FROM blocks WHERE blocker_id = ${blocker} AND blocked_id = ${blocked}`);
+      forget(blocker, blocked);
     },
 
     async mute(muter: string, muted: string): Promise<void> {
       await db.execute(
         sql`INSERT INTO mutes (muter_id, muted_id) VALUES (${muter}, ${muted}) ON CONFLICT DO NOTHING`,
       );
+      forget(muter);
     },
 
     async unmute(muter: string, muted: string): Promise<void> {
       await db.execute(sql`DELETE FROM mutes WHERE muter_id = ${muter} AND muted_id = ${muted}`);
+      forget(muter);
     },
 
     blocks(userId: string, page: number): Promise<BlockedUser[]> {
@@ -262,7 +331,7 @@ export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>
     /** Adds a muted word, or renews it (same word in any case: its expiry is replaced). */
     async addMutedWord(userId: string, word: string, days: number | undefined): Promise<MutedWord> {
       const expires = days === undefined ? null : new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-      return db.transaction(async (tx) => {
+      const added = await db.transaction(async (tx) => {
         await tx.execute(sql`DELETE FROM muted_words WHERE user_id = ${userId} AND expires_at <= now()`);
         const [count] = await rows<{ n: number }>(
           tx,
@@ -278,6 +347,8 @@ export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>
         );
         return toWord(r!);
       });
+      forget(userId);
+      return added;
     },
 
     async removeMutedWord(userId: string, id: string): Promise<boolean> {
@@ -285,6 +356,7 @@ export function createSafetyRepository(db: Db, database: Pick<Database, 'query'>
         db,
         sql`DELETE FROM muted_words WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
       );
+      forget(userId);
       return r.length > 0;
     },
 
@@ -312,7 +384,16 @@ declare module 'fastify' {
 
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('safety', createSafetyRepository(app.db, app.database));
+    const safety = createSafetyRepository(app.db, app.database);
+    const unlisten = await app.database.listen(
+      SAFETY_CHANGED_CHANNEL,
+      (userId) => safety.forgetViewers(userId),
+      (up) => safety.hearingChanges(up),
+    );
+    app.addHook('onClose', async () => {
+      await unlisten();
+    });
+    app.decorate('safety', safety);
   },
   { name: 'safety-repository', dependencies: ['database'] },
 );

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { adminCommand, operator } from '../../../src/cli/admin.js';
 import { call, deleteAccount, type SignedUp, signup, useApp } from '../../helper.js';
+import { useTwoProcesses } from '../../sockets.js';
 
 const post = async (app: Parameters<typeof call>[0], who: SignedUp, content: string, parentPost?: string) => {
   const r = await call(app, 'POST /api/post', {
@@ -432,5 +433,116 @@ describe('privacy by default', () => {
       (await call(ctx.app, `GET /api/user/${leaving.id}`, { token: reader.token })).body.value.bio,
       'about me',
     );
+  });
+});
+
+describe("a reader's filters kept in memory (one query per read, not two)", () => {
+  const ctx = useApp();
+  const feedIds = async (who: SignedUp) =>
+    ids((await call(ctx.app, 'GET /api/feed?page=1', { token: who.token })).body);
+  /** Counts the reads of a reader's filters while `run` runs. */
+  const viewerReads = async (run: () => Promise<void>): Promise<number> => {
+    const database = ctx.app.database;
+    const query = database.query;
+    let reads = 0;
+    database.query = ((name: string, ...rest: unknown[]) => {
+      if (name === 'safety_viewer') reads++;
+      return (query as (...args: unknown[]) => unknown).call(database, name, ...rest);
+    }) as typeof query;
+    try {
+      await run();
+    } finally {
+      database.query = query;
+    }
+    return reads;
+  };
+  const until = async (check: () => Promise<boolean>, what: string) => {
+    for (const started = Date.now(); Date.now() - started < 3000; ) {
+      if (await check()) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    assert.fail(what);
+  };
+
+  it('are read once for many reads, and again right after the reader blocks, mutes or mutes a word', async () => {
+    const reader = await signup(ctx.app);
+    const [x, y] = [await signup(ctx.app), await signup(ctx.app)];
+    const fromX = await post(ctx.app, x, 'x says hello');
+    const fromY = await post(ctx.app, y, 'y talks about comets');
+    assert.equal(
+      await viewerReads(async () => {
+        for (let i = 0; i < 3; i++) assert.ok((await feedIds(reader)).includes(fromX));
+      }),
+      1,
+    );
+    const reads = await viewerReads(async () => {
+      assert.equal((await call(ctx.app, `POST /api/user/${x.id}/mute`, { token: reader.token })).status, 200);
+      assert.equal((await feedIds(reader)).includes(fromX), false);
+      await call(ctx.app, 'POST /api/user/mutedWords', { token: reader.token, payload: { word: 'comets' } });
+      assert.equal((await feedIds(reader)).includes(fromY), false);
+      assert.equal(
+        (await call(ctx.app, `DELETE /api/user/${x.id}/mute`, { token: reader.token })).status,
+        200,
+      );
+      assert.ok((await feedIds(reader)).includes(fromX));
+      // Blocked by someone else: the blocked person's filters change too.
+      await call(ctx.app, `POST /api/user/${reader.id}/block`, { token: x.token });
+      assert.equal((await feedIds(reader)).includes(fromX), false);
+    });
+    assert.ok(reads >= 4, `each change was read again (${reads} reads)`);
+  });
+
+  it('a change written outside the API (SQL by hand) reaches the kept filters at commit', async () => {
+    const reader = await signup(ctx.app);
+    const x = await signup(ctx.app);
+    const fromX = await post(ctx.app, x, 'hello from x');
+    assert.ok((await feedIds(reader)).includes(fromX));
+    await ctx.database.executeSql('INSERT INTO mutes (muter_id, muted_id) VALUES ($1, $2)', [
+      reader.id,
+      x.id,
+    ]);
+    await until(async () => !(await feedIds(reader)).includes(fromX), 'the mute by hand was never seen');
+    await ctx.database.executeSql('DELETE FROM mutes WHERE muter_id = $1', [reader.id]);
+    await until(async () => (await feedIds(reader)).includes(fromX), 'the unmute by hand was never seen');
+  });
+
+  it('a muted word that expires ends its kept filters when it does, with nothing written', async () => {
+    const reader = await signup(ctx.app);
+    const x = await signup(ctx.app);
+    const fromX = await post(ctx.app, x, 'a brief eclipse tonight');
+    await ctx.database.executeSql(
+      `INSERT INTO muted_words (user_id, word, expires_at) VALUES ($1, 'eclipse', now() + interval '1500 milliseconds')`,
+      [reader.id],
+    );
+    assert.equal((await feedIds(reader)).includes(fromX), false);
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    assert.ok((await feedIds(reader)).includes(fromX), 'the word expired: the post is back');
+  });
+});
+
+describe("a reader's filters across two API processes", () => {
+  const { one, two } = useTwoProcesses();
+
+  it('a block made on one process hides at once on the other, which had the filters in memory', async () => {
+    const reader = await signup(one.app);
+    const x = await signup(one.app);
+    const fromX = await post(one.app, x, 'seen from the second process');
+    const onTwo = async () =>
+      ids((await call(two.app, 'GET /api/feed?page=1', { token: reader.token })).body).includes(fromX);
+    assert.ok(await onTwo());
+    assert.equal((await call(one.app, `POST /api/user/${x.id}/block`, { token: reader.token })).status, 200);
+    const started = Date.now();
+    while (await onTwo()) {
+      assert.ok(Date.now() - started < 3000, 'the block never reached the second process');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.equal(
+      (await call(one.app, `DELETE /api/user/${x.id}/block`, { token: reader.token })).status,
+      200,
+    );
+    while (!(await onTwo())) {
+      assert.ok(Date.now() - started < 6000, 'the unblock never reached the second process');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   });
 });
