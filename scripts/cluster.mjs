@@ -12,7 +12,7 @@
 // First: on a Node older than 22 this command runs again on Node 24 (scripts/node-runtime.mjs).
 import './supported-node.mjs';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../tooling/site/product.mjs';
@@ -94,10 +94,13 @@ function writeState() {
   const nodesNow = [...children.entries()]
     .filter(([name]) => name.startsWith('node-'))
     .map(([name, child]) => ({ name, port: ports[Number(name.slice(5)) - 1], pid: child.pid }));
+  // Written beside and renamed over: a reader (the fault suite polls it) never sees a half-written file.
+  const next = `${process.env.CLUSTER_STATE}.${process.pid}.tmp`;
   writeFileSync(
-    process.env.CLUSTER_STATE,
+    next,
     JSON.stringify({ port, nodes: nodesNow, proxy: { config: configFile, statsSocket } }, null, 2),
   );
+  renameSync(next, process.env.CLUSTER_STATE);
 }
 
 function startNode(index) {
