@@ -40,6 +40,11 @@ const inlineScripts = () =>
 async function measure(browser, baseURL, path, token) {
   const context = await browser.newContext();
   if (token) await context.addInitScript((t) => window.localStorage.setItem('jwt', t), token);
+  await context.addInitScript(() =>
+    window.addEventListener('single-spa:first-mount', () => (window.__firstMount = performance.now()), {
+      once: true,
+    }),
+  );
   const page = await context.newPage();
   const bodies = [];
   page.on('response', (response) => {
@@ -49,7 +54,18 @@ async function measure(browser, baseURL, path, token) {
   });
   await page.goto(`${baseURL}${path}`, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500); // past the prerendered page's script starter (1 s at most)
+  // When each script was asked for, against the moment the route's area first mounted (single-spa's first-mount): what
+  // the first working screen waited on, and what loads only after it (the HTTP client, later chunks).
+  const timing = await page.evaluate(() => ({
+    mounted: window.__firstMount ?? Number.POSITIVE_INFINITY,
+    started: Object.fromEntries(
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => [new URL(entry.name).pathname, entry.startTime]),
+    ),
+  }));
   const buckets = {};
+  const afterMount = [];
   let total = 0;
   // The HTML's own scripts (the prerendered page's session probe and starter) count too.
   for (const text of await page.evaluate(inlineScripts)) {
@@ -62,9 +78,10 @@ async function measure(browser, baseURL, path, token) {
     const bucket = classify(pathname);
     buckets[bucket] = (buckets[bucket] ?? 0) + bytes;
     total += bytes;
+    if ((timing.started[pathname] ?? 0) > timing.mounted) afterMount.push({ script: pathname, bytes });
   }
   await context.close();
-  return { path, total, buckets, requests: bodies.length };
+  return { path, total, buckets, requests: bodies.length, mounted: Math.round(timing.mounted), afterMount };
 }
 
 const monolith = flag('--monolith');
@@ -91,6 +108,13 @@ try {
       for (const [bucket, bytes] of Object.entries(result.buckets).sort((a, b) => b[1] - a[1])) {
         console.log(`  ${bucket.padEnd(28)} ${kb(bytes).padStart(9)}`);
       }
+      if (!Number.isFinite(result.mounted)) continue; // no area mounts (the landing page is HTML only)
+      const later = result.afterMount.reduce((sum, { bytes }) => sum + bytes, 0);
+      console.log(
+        `  of it asked for after the area's first mount (${result.mounted} ms): ${kb(later)}; before it ${kb(result.total - later)}`,
+      );
+      for (const { script, bytes } of result.afterMount.sort((a, b) => b.bytes - a.bytes))
+        console.log(`    ${script.padEnd(40)} ${kb(bytes).padStart(9)}`);
     }
   }
 } finally {
