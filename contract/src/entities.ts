@@ -18,6 +18,7 @@ export type User = Static<typeof S.User>;
 /** `parentPreview`: the parent's first 5 characters (all of it if shorter); null without a parent or when it is deleted. */
 export type Post = Static<typeof S.Post>;
 export type Comment = Static<typeof S.Comment>;
+export type PostVersion = Static<typeof S.PostVersion>;
 export type SignupPayload = Body<typeof authCalls.signup>;
 export type Message = Static<typeof S.Message>;
 /** Messages grouped by day: `_id` is the day as 'YYYY-MM-DD'. */

@@ -4,6 +4,8 @@
 export const POST_MAX_LENGTH = 324;
 /** The most posts one GET /post/marks asks about: two pages of cards (issue 34). */
 export const POST_MARKS_MAX = 50;
+/** The most times one post can be edited (issue 35): each edit keeps the text it replaced. */
+export const POST_EDITS_MAX = 20;
 
 /** A direct message, 1 to 2,000 characters. */
 export const MESSAGE_MAX_LENGTH = 2000;

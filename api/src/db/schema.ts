@@ -141,6 +141,8 @@ export const posts = pgTable(
     /** A comment's number in its parent's comment_seq (null for a post): page n of comments is an index range. */
     threadSeq: integer('thread_seq'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /** When its author last edited it (issue 35); null if never. Its earlier texts are in post_edits. */
+    editedAt: ts('edited_at'),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
   (t) => [
@@ -159,6 +161,27 @@ export const posts = pgTable(
           AND ${t.planetSeq} IS NULL)`,
     ),
   ],
+);
+
+/**
+ * A post's earlier texts (issue 35): one row per edit, holding the text the edit replaced and when that text was
+ * published. Gone with the post, and with its author's account (the purge deletes the user row). Cleared when the
+ * author deletes the post.
+ */
+export const postEdits = pgTable(
+  'post_edits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('post_edits_post_idx').on(t.postId, t.id), index('post_edits_author_idx').on(t.authorId)],
 );
 
 export const likes = pgTable(

@@ -11,5 +11,6 @@ export type {
   MutedWord,
   Planet,
   Post,
+  PostVersion,
   User,
 } from '@skynet/contract';

@@ -25,6 +25,7 @@ function post(n: number): Post {
     deleted: false,
     likeCount: n % 7,
     commentCount: n % 3,
+    editedAt: null,
     parentPreview: null,
   };
 }

@@ -37,6 +37,12 @@ const postFields = {
   ),
   likeCount: Type.Integer(),
   commentCount: Type.Integer(),
+  editedAt: Nullable(
+    Type.String({
+      format: 'date-time',
+      description: 'When its author last edited it (issue 35: the card says Edited); null if never.',
+    }),
+  ),
 };
 
 export const Post = Type.Object({
@@ -51,6 +57,15 @@ export const Post = Type.Object({
 });
 
 export const Comment = Type.Object(postFields);
+
+/** One text a post has had (issue 35): GET /post/:id/history lists them, the first version first. */
+export const PostVersion = Type.Object({
+  content: Type.String(),
+  createdAt: Type.String({
+    format: 'date-time',
+    description: 'When this text was published: the post itself for the first, an edit for the others.',
+  }),
+});
 
 export const UserLocation = Type.Object({
   planetId: Type.String(),

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { POST_MARKS_MAX, POST_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
-import { Comment, Post } from './entities.js';
+import { Comment, Post, PostVersion } from './entities.js';
 import { errors, Ok, OkValue } from './envelope.js';
 import { IdParams, IdText, PageQuery, PlanetLocation } from './fields.js';
 
@@ -52,6 +52,30 @@ export const postCalls = {
     description: 'Author or admin only.',
     params: IdParams,
     response: { 200: Ok, ...errors(401, 403, 404) },
+  }),
+  editPost: defineCall({
+    operationId: 'editPost',
+    method: 'PATCH',
+    path: '/post/:id',
+    tags,
+    description:
+      'The author only (issue 35): replaces the text, sets editedAt and keeps the earlier text in the history. The same ' +
+      'text again changes nothing. A deleted post cannot be edited.',
+    params: IdParams,
+    body: Type.Object({ content: Content }),
+    response: { 200: OkValue(Post), ...errors(400, 401, 403, 404) },
+  }),
+  postHistory: defineCall({
+    operationId: 'postHistory',
+    method: 'GET',
+    path: '/post/:id/history',
+    tags,
+    public: true,
+    description:
+      'Every text the post has had, the first version first and the current one last (issue 35). Empty for a deleted ' +
+      'post: deleting it deletes its earlier texts too.',
+    params: IdParams,
+    response: { 200: OkValue(Type.Array(PostVersion)), ...errors(404) },
   }),
   postMarks: defineCall({
     operationId: 'postMarks',

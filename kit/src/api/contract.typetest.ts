@@ -12,6 +12,7 @@ import type {
 } from '@skynet/contract/api';
 import type { accountApi, chatApi, faqApi, feedApi, planetApi, postApi, userApi } from './index';
 import type { notificationsApi } from './notifications';
+import type { postEditApi } from './postEdits';
 import type { exportApi, reportApi, safetyApi } from './safety';
 import type { secondFactorApi } from './secondFactor';
 import type { securityApi } from './security';
@@ -55,6 +56,8 @@ export type Checks = [
   Expect<Equal<Answers<typeof planetApi.get>, V<'planet'>>>,
   Expect<Equal<Answers<typeof chatApi.send>, V<'sendMessage'>>>,
   Expect<Equal<Answers<typeof chatApi.conversations>, ConversationRow[]>>,
+  Expect<Equal<Answers<typeof postEditApi.edit>, V<'editPost'>>>,
+  Expect<Equal<Answers<typeof postEditApi.history>, V<'postHistory'>>>,
   Expect<Equal<Answers<typeof faqApi.list>, Faq[]>>,
   Expect<Equal<Answers<typeof faqApi.search>, V<'searchFaqs'>>>,
   Expect<Equal<Answers<typeof notificationsApi.list>, V<'notifications'>>>,

@@ -24,6 +24,7 @@ export {
   type ReportStatus,
 } from './moderation';
 export { notificationsApi } from './notifications';
+export { postEditApi } from './postEdits';
 export {
   RELEASE_REASON_MAX_LENGTH,
   type RegistryIdentity,

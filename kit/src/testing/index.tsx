@@ -76,6 +76,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     deleted: false,
     likeCount: 3,
     commentCount: 2,
+    editedAt: null,
     ...overrides,
   };
 }

@@ -33,6 +33,22 @@ describe('PostCard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled());
   });
 
+  it('says Edited beside the date of an edited post (issue 35), never on a deleted one', async () => {
+    const { unmount } = renderAt(
+      <PostCard post={makePost({ content: 'Changed', editedAt: '2025-03-15T08:05:00.000Z' })} />,
+    );
+    expect(screen.getByText('Edited')).toHaveAttribute(
+      'title',
+      expect.stringMatching(/^Edited Mar 15, 2025/),
+    );
+    unmount();
+    renderAt(
+      <PostCard post={makePost({ deleted: true, content: '', editedAt: '2025-03-15T08:05:00.000Z' })} />,
+    );
+    expect(screen.queryByText('Edited')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled());
+  });
+
   it('likes at once, counting one more, and unlikes back', async () => {
     api.setLiked.mockResolvedValue();
     renderAt(<PostCard post={makePost({ likeCount: 3 })} />);

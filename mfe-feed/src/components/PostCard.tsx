@@ -32,6 +32,8 @@ interface PostCardProps {
    * first load carries none of their code (budgets.json).
    */
   menu?: ReactNode;
+  /** In place of the plain Edited mark of an edited post: the post's page gives a button that opens its history. */
+  editedMark?: ReactNode;
 }
 
 /**
@@ -46,6 +48,7 @@ export const PostCard = memo(function PostCard({
   footer,
   comment = false,
   menu,
+  editedMark,
 }: PostCardProps) {
   const name = authorName ?? post.userName;
   const parent = 'parentPost' in post ? post.parentPost : null;
@@ -71,6 +74,13 @@ export const PostCard = memo(function PostCard({
         <time className={styles.date} dateTime={post.createdAt}>
           {expanded ? formatMonthDayTime(post.createdAt) : formatMonthDay(post.createdAt)}
         </time>
+        {post.editedAt &&
+          !post.deleted &&
+          (editedMark ?? (
+            <span className={styles.edited} title={`Edited ${formatMonthDayTime(post.editedAt)}`}>
+              Edited
+            </span>
+          ))}
         {menu}
       </header>
       {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}

@@ -1,4 +1,4 @@
-import { postApi, userApi } from '@skynet/kit';
+import { postApi, postEditApi, userApi } from '@skynet/kit';
 import { deferred, makePost, renderAt } from '@skynet/kit/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,7 @@ jest.mock('@skynet/kit', () =>
 
 const api = postApi as jest.Mocked<typeof postApi>;
 const users = userApi as jest.Mocked<typeof userApi>;
+const edits = postEditApi as jest.Mocked<typeof postEditApi>;
 const signedIn = (user: { _id: string; admin?: boolean } | null) =>
   signInAs(user && { userName: 'me', admin: false, ...user });
 
@@ -104,6 +105,71 @@ describe('PostPage', () => {
     expect(screen.getAllByRole('button', { name: 'Like' })).toHaveLength(1);
     expect(api.isLiked).not.toHaveBeenCalledWith('p1');
     expect(api.isSaved).not.toHaveBeenCalledWith('p1');
+  });
+
+  it('lets the author edit: the text as it stands, a blank refused before the call, the server refusal inside, the Edited mark after', async () => {
+    signedIn({ _id: 'author' });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit post' });
+    const box = within(dialog).getByLabelText('Post text');
+    expect(box).toHaveValue('The rings of Saturn tonight');
+    expect(box).toHaveFocus();
+    await userEvent.clear(box);
+    await userEvent.type(box, '   ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The post must contain a visible character.');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(edits.edit).not.toHaveBeenCalled();
+
+    edits.edit.mockRejectedValueOnce(
+      Object.assign(new Error('400'), {
+        isAxiosError: true,
+        response: { status: 400, data: { error: 'A post can be edited at most 20 times.' } },
+      }),
+    );
+    await userEvent.clear(box);
+    await userEvent.type(box, 'The rings of Saturn at dawn');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'A post can be edited at most 20 times.',
+    );
+
+    edits.edit.mockResolvedValueOnce({
+      ...post,
+      content: 'The rings of Saturn at dawn',
+      editedAt: '2025-03-15T08:00:00.000Z',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(edits.edit).toHaveBeenLastCalledWith('p1', 'The rings of Saturn at dawn');
+    expect(await screen.findByText('The rings of Saturn at dawn')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edited' })).toBeInTheDocument();
+  });
+
+  it('opens the history from the Edited mark, newest first, and says when it cannot', async () => {
+    api.get.mockResolvedValue({ ...post, content: 'Third words', editedAt: '2025-03-16T10:00:00.000Z' });
+    edits.history.mockResolvedValueOnce([
+      { content: 'First words', createdAt: '2025-03-14T15:09:00.000Z' },
+      { content: 'Second words', createdAt: '2025-03-15T10:00:00.000Z' },
+      { content: 'Third words', createdAt: '2025-03-16T10:00:00.000Z' },
+    ]);
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edited' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit history' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Current Mar 16, 2025.*Third words$/),
+      expect.stringMatching(/^Earlier Mar 15, 2025.*Second words$/),
+      expect.stringMatching(/^Original Mar 14, 2025.*First words$/),
+    ]);
+    // Another person sees no Edit post.
+    expect(screen.queryByRole('button', { name: 'Edit post' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    edits.history.mockRejectedValueOnce(new Error('offline'));
+    await userEvent.click(screen.getByRole('button', { name: 'Edited' }));
+    const failed = await screen.findByRole('dialog', { name: 'Edit history' });
+    expect(await within(failed).findByRole('alert')).toHaveTextContent('offline');
   });
 
   it('offers delete to an admin but not to another user', async () => {

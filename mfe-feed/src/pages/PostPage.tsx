@@ -5,8 +5,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { CommentForm } from '../components/CommentForm';
 import { DeletePostButton } from '../components/DeletePostButton';
+import { EditedButton, EditHistoryDialog, EditPostButton, EditPostDialog } from '../components/EditPost';
 import { Notice, Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
+import cardStyles from '../components/PostCard.module.css';
 import { PostList } from '../components/PostList';
 import { postMenu } from '../components/PostMenu';
 import styles from '../components/PostPage.module.css';
@@ -31,12 +33,16 @@ export default function PostPage() {
   const [newComments, setNewComments] = useState<Comment[]>([]);
   const [deleting, setDeleting] = useState(false);
   const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new id starts the page over.
   useEffect(() => {
     setLoaded({ state: 'loading' });
     setNewComments([]);
     setAuthor(null);
+    setEditing(false);
+    setShowingHistory(false);
   }, [id]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` reloads the post after a delete.
@@ -80,6 +86,12 @@ export default function PostPage() {
   usePageMeta({ description: metaTitle, image: post?.avatarUrl });
 
   const canDelete = Boolean(post && user && !post.deleted && (user._id === post.authorId || user.admin));
+  // Only the author edits (issue 35), not an administrator: the words stay theirs.
+  const canEdit = Boolean(post && user && !post.deleted && !post.removed && user._id === post.authorId);
+  const onEdited = useCallback((edited: Post) => {
+    setLoaded({ state: 'ready', post: edited });
+    setEditing(false);
+  }, []);
   const remove = useCallback(async () => {
     if (!post || deleting) return;
     if (!window.confirm('Delete this post? This cannot be undone.')) return;
@@ -115,10 +127,24 @@ export default function PostPage() {
               expanded
               interactive={signedIn && !closed}
               authorName={authorName}
-              footer={canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
+              footer={
+                (canEdit || canDelete) && (
+                  <span className={cardStyles.ownerActions}>
+                    {canEdit && <EditPostButton onEdit={() => setEditing(true)} />}
+                    {canDelete && <DeletePostButton onDelete={remove} deleting={deleting} />}
+                  </span>
+                )
+              }
               menu={postMenu(post, me)}
+              editedMark={
+                post.editedAt && (
+                  <EditedButton editedAt={post.editedAt} onOpen={() => setShowingHistory(true)} />
+                )
+              }
             />
           </div>
+          {editing && <EditPostDialog post={post} onClose={() => setEditing(false)} onSaved={onEdited} />}
+          {showingHistory && <EditHistoryDialog postId={post._id} onClose={() => setShowingHistory(false)} />}
           {closed ? (
             <p className={styles.signIn}>{CLOSED_POST_TEXT}</p>
           ) : signedIn ? (

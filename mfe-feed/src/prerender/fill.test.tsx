@@ -22,6 +22,7 @@ const post = (id: string, extra: Partial<Post> = {}): Post => ({
   deleted: false,
   likeCount: 3,
   commentCount: 1,
+  editedAt: null,
   ...extra,
 });
 
@@ -93,6 +94,11 @@ test('draws the leading ordinary posts and leaves the rest to the real list', as
     value: [post('p1'), post('p2', { avatarUrl: 'https://img.example/p2.png' })],
   });
   expect(pictured!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  // An edited post (issue 35): the real card draws its Edited mark.
+  const edited = await fill({
+    value: [post('e1'), post('e2', { editedAt: '2026-11-21T09:00:00.000Z' })],
+  });
+  expect(edited!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
 });
 
 test('no session, a refused answer or an empty page: the markup goes', async () => {

@@ -51,6 +51,7 @@ const PLACEHOLDER_POST: Post = {
   deleted: false,
   likeCount: 7,
   commentCount: 8,
+  editedAt: null,
 };
 
 const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;

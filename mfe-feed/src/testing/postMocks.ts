@@ -28,6 +28,7 @@ export function kitModule(more: Partial<Record<keyof typeof Kit, unknown>> = {})
       setSaved: jest.fn(),
       parent: jest.fn(),
     },
+    postEditApi: { edit: jest.fn(), history: jest.fn() },
     ...more,
   } as typeof Kit;
 }

@@ -33,9 +33,11 @@ export async function collectArchive(db: Db, userId: string): Promise<Record<str
   );
   if (!profile) throw notFound('Account not found.');
   const posts = await q<Record<string, unknown>>(
-    sql`SELECT id, content, created_at, planet_id, latitude, longitude, parent_id, deleted, removed,
-          like_count, comment_count, thread_seq IS NOT NULL AS is_comment
-        FROM posts WHERE author_id = ${userId} ORDER BY created_at, id`,
+    sql`SELECT p.id, p.content, p.created_at, p.edited_at, p.planet_id, p.latitude, p.longitude, p.parent_id,
+          p.deleted, p.removed, p.like_count, p.comment_count, p.thread_seq IS NOT NULL AS is_comment,
+          COALESCE((SELECT json_agg(json_build_object('content', e.content, 'created_at', e.created_at) ORDER BY e.id)
+            FROM post_edits e WHERE e.post_id = p.id), '[]'::json) AS earlier_texts
+        FROM posts p WHERE p.author_id = ${userId} ORDER BY p.created_at, p.id`,
   );
   const marks = (table: 'likes' | 'saves') =>
     q(sql`SELECT post_id, created_at FROM ${sql.raw(table)} WHERE user_id = ${userId} ORDER BY created_at`);
@@ -111,7 +113,8 @@ const README = `Your Skynet data
 
 Each file is JSON:
 - profile.json: your account as stored (your e-mail, home planet and position, settings).
-- posts.json, replies.json: everything you wrote, deleted ones included (their text was removed when deleted).
+- posts.json, replies.json: everything you wrote, deleted ones included (their text was removed when deleted);
+  an edited one has edited_at and its earlier texts (earlier_texts).
 - likes.json, saves.json: the posts you liked and saved, and when.
 - follows.json: whom you follow and who follows you (by id and name).
 - blocks.json, mutes.json, mutedWords.json: what you hide.

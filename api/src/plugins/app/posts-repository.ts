@@ -1,4 +1,4 @@
-import { REPLY_PREVIEW_LENGTH } from '@skynet/contract';
+import { POST_EDITS_MAX, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +7,7 @@ import { coalescer } from '../../lib/coalesce.js';
 import { badRequest, forbidden, notFound, POST_DELETED } from '../../lib/errors.js';
 import type { FeedCache, FeedChange } from '../../lib/feed-cache.js';
 import { PAGE_SIZE } from '../../lib/paging.js';
-import type { Comment, Post } from '../../schemas/entities.js';
+import type { Comment, Post, PostVersion } from '../../schemas/entities.js';
 import { avatarUrl } from './users/rows.js';
 
 interface PostRow {
@@ -15,6 +15,7 @@ interface PostRow {
   author_id: string;
   content: string;
   created_at: Date | string;
+  edited_at: Date | string | null;
   planet_id: string;
   parent_id: string | null;
   deleted: boolean;
@@ -50,6 +51,7 @@ function toPost(r: PostRow): Post {
     ...(r.removed ? { removed: true } : {}),
     likeCount: r.like_count,
     commentCount: r.comment_count,
+    editedAt: r.edited_at == null || r.deleted ? null : new Date(r.edited_at).toISOString(),
     parentPreview: r.parent_preview,
   };
 }
@@ -64,7 +66,7 @@ function toComment(r: PostRow): Comment {
  * period reads as purged already (issue 31: hidden at once): no name or avatar, its posts deleted (feeds leave them
  * out, see AUTHOR_SHOWN); undoing the deletion brings everything back.
  */
-const POST_COLUMNS = `p.id, p.author_id, p.content, p.created_at, p.planet_id,
+const POST_COLUMNS = `p.id, p.author_id, p.content, p.created_at, p.edited_at, p.planet_id,
   p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count, p.comment_count,
   CASE WHEN u.deleted_at IS NULL THEN u.user_name END AS user_name,
   CASE WHEN u.deleted_at IS NULL THEN u.avatar_file END AS avatar_file,
@@ -96,7 +98,7 @@ function feedPage(
   return `SELECT ${POST_COLUMNS}, c.${value} AS top, (${shown}) AS shown
   FROM ${counter} c
   CROSS JOIN LATERAL (
-    SELECT id, ${key}, author_id, content, created_at, planet_id, parent_id, deleted, removed,
+    SELECT id, ${key}, author_id, content, created_at, edited_at, planet_id, parent_id, deleted, removed,
       like_count, comment_count
     FROM posts WHERE ${where} AND ${key} <= c.${value} - ${offset} AND ${key} > c.${value} - ${offset} - ${PAGE_SIZE}
     ORDER BY ${key} DESC LIMIT ${PAGE_SIZE}) p
@@ -265,6 +267,8 @@ export function createPostsRepository(
         await tx.execute(
           sql`UPDATE posts SET deleted = true, removed = false, content = '' WHERE id = ${id}`,
         );
+        // Its earlier texts go with it (issue 35).
+        await tx.execute(sql`DELETE FROM post_edits WHERE post_id = ${id}`);
         // A comment never counted in the author's postCount (it takes none of the feed counters); a removed post
         // no longer does.
         if (row.thread_seq === null && !row.deleted) {
@@ -276,6 +280,64 @@ export function createPostsRepository(
       });
       // The post's own pages, and those of its replies (their parent preview).
       await changed({ kind: 'changed', ids: [id] });
+    },
+
+    /**
+     * The author replaces a post's (or comment's) text (issue 35). The text it replaces is kept in post_edits with
+     * the time it was published. The same text again changes nothing; a deleted post, another person's post, or one
+     * edited POST_EDITS_MAX times already is refused.
+     */
+    async edit(id: string, authorId: string, content: string): Promise<Post> {
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await rows<{
+          author_id: string;
+          deleted: boolean;
+          content: string;
+          created_at: Date | string;
+          edited_at: Date | string | null;
+        }>(
+          tx,
+          sql`SELECT author_id, deleted, content, created_at, edited_at FROM posts WHERE id = ${id} FOR UPDATE`,
+        );
+        if (!row) throw notFound('Post not found.');
+        if (row.author_id !== authorId) throw forbidden('Only the author can edit this post.');
+        if (row.deleted) throw badRequest('You cannot edit a deleted post.');
+        if (row.content === content) return 'unchanged';
+        const [count] = await rows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM post_edits WHERE post_id = ${id}`,
+        );
+        if ((count?.n ?? 0) >= POST_EDITS_MAX)
+          throw badRequest(`A post can be edited at most ${POST_EDITS_MAX} times.`);
+        await tx.execute(
+          sql`INSERT INTO post_edits (post_id, author_id, content, created_at)
+              VALUES (${id}, ${authorId}, ${row.content}, ${new Date(row.edited_at ?? row.created_at)})`,
+        );
+        await tx.execute(sql`UPDATE posts SET content = ${content}, edited_at = now() WHERE id = ${id}`);
+        return 'edited';
+      });
+      // Its pages, and those of its replies (their parent preview).
+      if (outcome === 'edited') await changed({ kind: 'changed', ids: [id] });
+      const post = await this.byId(id);
+      if (!post) throw notFound('Post not found.');
+      return post;
+    },
+
+    /** Every text a post has had, the first first, the current one last; empty for a deleted post; null if none. */
+    async versions(id: string): Promise<{ authorId: string; versions: PostVersion[] } | null> {
+      const post = await this.byId(id);
+      if (!post) return null;
+      if (post.deleted) return { authorId: post.authorId, versions: [] };
+      const earlier = await rows<{ content: string; created_at: Date | string }>(
+        db,
+        sql`SELECT content, created_at FROM post_edits WHERE post_id = ${id} ORDER BY id`,
+      );
+      const versions = earlier.map((r) => ({
+        content: r.content,
+        createdAt: new Date(r.created_at).toISOString(),
+      }));
+      versions.push({ content: post.content, createdAt: post.editedAt ?? post.createdAt });
+      return { authorId: post.authorId, versions };
     },
 
     /** Galaxy feed, page index from 0 (the route maps the spec's 1-based page). */

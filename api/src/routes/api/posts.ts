@@ -116,6 +116,31 @@ export default async function postRoutes(fastify: FastifyInstance) {
     return { success: true as const };
   });
 
+  // Editing (issue 35): the author only; the text is checked as a new post's is.
+  app.patch(
+    calls.editPost.path,
+    { preHandler: unconfirmedLimit, schema: routeSchema(calls.editPost) },
+    async (request) => {
+      if (!isUuid(request.params.id)) throw notFound('Post not found.');
+      const { content } = request.body;
+      if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
+      const post = await posts.edit(request.params.id, currentUser(request).id, content);
+      return { success: true as const, value: post };
+    },
+  );
+
+  app.get(
+    calls.postHistory.path,
+    { config: { public: true }, schema: routeSchema(calls.postHistory) },
+    async (request) => {
+      const found = isUuid(request.params.id) ? await posts.versions(request.params.id) : null;
+      // As GET /post/:id: not there for someone the author blocks or is blocked by.
+      if (!found || (await app.safety.viewer(request.user?.id)).blocked.has(found.authorId))
+        throw notFound('Post not found.');
+      return { success: true as const, value: found.versions };
+    },
+  );
+
   // One call for a list's cards instead of two a card (issue 34): only the caller's own marks, nothing of anyone else's.
   app.get(calls.postMarks.path, { schema: routeSchema(calls.postMarks) }, async (request) => {
     const ids = [...new Set(request.query.ids.split(',').map((id) => id.trim()))];

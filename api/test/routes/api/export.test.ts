@@ -20,11 +20,20 @@ describe('download your data', () => {
     other = await signup(ctx.app, { userName: 'someone_else' });
     const mine = await call(ctx.app, 'POST /api/post', {
       token: owner.token,
-      payload: { content: 'my post', location: at },
+      payload: { content: 'my draft', location: at },
+    });
+    // Edited (issue 35): the archive holds the text now and the earlier one.
+    await call(ctx.app, `PATCH /api/post/${mine.body.value._id}`, {
+      token: owner.token,
+      payload: { content: 'my post' },
     });
     const theirs = await call(ctx.app, 'POST /api/post', {
       token: other.token,
-      payload: { content: 'their private thoughts', location: { ...at, latitude: 7.7777 } },
+      payload: { content: 'their private draft', location: { ...at, latitude: 7.7777 } },
+    });
+    await call(ctx.app, `PATCH /api/post/${theirs.body.value._id}`, {
+      token: other.token,
+      payload: { content: 'their private thoughts' },
     });
     await call(ctx.app, `POST /api/post/${theirs.body.value._id}/comment`, {
       token: owner.token,
@@ -103,6 +112,11 @@ describe('download your data', () => {
       ['my post'],
     );
     assert.deepEqual(
+      json('posts.json')[0].earlier_texts.map((e: { content: string }) => e.content),
+      ['my draft'],
+    );
+    assert.ok(json('posts.json')[0].edited_at);
+    assert.deepEqual(
       json('replies.json').map((p: { content: string }) => p.content),
       ['my reply'],
     );
@@ -126,6 +140,7 @@ describe('download your data', () => {
       .join('\n');
     for (const theirs of [
       'their private thoughts',
+      'their private draft',
       'their reply',
       'their message',
       other.email,

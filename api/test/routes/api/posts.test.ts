@@ -31,6 +31,7 @@ describe('posts, replies, likes, saves, comments, search', () => {
       'content',
       'createdAt',
       'deleted',
+      'editedAt',
       'likeCount',
       'location',
       'parentPost',
