@@ -213,6 +213,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/post/:id': { url: (v) => `/api/post/${v.alicePost}`, anonymous: 200, other: 200 },
   // Only its author or an admin deletes a post (a fresh post of Alice's each time).
   'DELETE /api/post/:id': { url: async (v) => `/api/post/${await freshPost(v)}`, other: 403, admin: 200 },
+  // Issue 35: only the author edits (an admin too gets 403: the words stay the author's); the history is public.
+  'PATCH /api/post/:id': {
+    url: (v) => `/api/post/${v.alicePost}`,
+    payload: () => ({ content: 'Edited by whom?' }),
+    other: 403,
+  },
+  'GET /api/post/:id/history': {
+    url: (v) => `/api/post/${v.alicePost}/history`,
+    anonymous: 200,
+    other: 200,
+  },
   'GET /api/post/marks': { url: (v) => `/api/post/marks?ids=${v.alicePost}`, other: 200 },
   'GET /api/post/:id/save': { url: (v) => `/api/post/${v.alicePost}/save`, other: 200 },
   'POST /api/post/:id/save': { url: (v) => `/api/post/${v.alicePost}/save`, other: 200 },

@@ -4,6 +4,8 @@
 export const POST_MAX_LENGTH = 324;
 /** The most posts one GET /post/marks asks about: two pages of cards (issue 34). */
 export const POST_MARKS_MAX = 50;
+/** A content warning, up to 100 characters (issue 35): the post's text is folded behind it. */
+export const CONTENT_WARNING_MAX_LENGTH = 100;
 /** The most times one post can be edited (issue 35): each edit keeps the text it replaced. */
 export const POST_EDITS_MAX = 20;
 

@@ -1,8 +1,9 @@
-// Editing a post (issue 35, item 5) as its author does it, at phone (390 px) and desktop (1280 px) width: the post's
-// page offers Edit post to the author only; the dialog holds the text as it stands, says a blank post is refused,
-// saves, and the card says Edited; the mark opens every text the post has had, newest first; the author's list shows
-// the mark too. axe (e2e/a11y.ts) finds no violations with each dialog open. Screenshots of both dialogs and the
-// edited card are kept with the test's output.
+// Editing a post and content warnings (issue 35, item 5) as people use them, at phone (390 px) and desktop (1280 px)
+// width. Editing: the post's page offers Edit post to the author only; the dialog holds the text as it stands, says a
+// blank post is refused, saves, and the card says Edited; the mark opens every text the post has had, newest first;
+// the author's list shows the mark too. Content warnings: written in the composer, the text is folded behind the
+// warning on the post's page and in lists until opened, and the editor changes or removes it. axe (e2e/a11y.ts) finds
+// no violations with each dialog open and on a folded card. Screenshots are kept with the test's output.
 import { expectNoViolations, viewport, WIDTHS } from '../a11y';
 import { test as base, expect, signIn } from '../fixtures';
 
@@ -83,6 +84,53 @@ for (const width of WIDTHS) {
       await expect(other.getByRole('button', { name: 'Edited' })).toBeVisible();
       await expect(other.getByRole('button', { name: 'Edit post' })).toHaveCount(0);
       await context.close();
+    });
+
+    test('a content warning folds the text until opened, in lists too, and the editor removes it', async ({
+      page,
+      user,
+    }, testInfo) => {
+      const text = `How the eclipse ended ${unique()}`;
+      await signIn(page, user);
+      await page.goto('/post');
+      await page.getByRole('button', { name: 'Add content warning' }).click();
+      await page.getByRole('textbox', { name: 'Content warning' }).fill('Eclipse spoilers');
+      await page.getByPlaceholder('Share your ideas...').fill(text);
+      await page.screenshot({ path: testInfo.outputPath(`composer-content-warning-${width}.png`) });
+      await page.getByRole('button', { name: 'Create Post' }).click();
+      await expect(page).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+
+      const card = page.locator('article').first();
+      const summary = card.locator('summary');
+      await expect(summary).toContainText('Eclipse spoilers');
+      // 'Show post' / 'Hide post' are the hint's CSS text (the disclosure's own state is what assistive tech reads).
+      await expect(card.locator('details')).not.toHaveAttribute('open');
+      await expect(card.getByText(text)).toBeHidden();
+      await expectNoViolations(page, `/post/{id} behind a content warning at ${width} px`);
+      await page.screenshot({ path: testInfo.outputPath(`content-warning-folded-${width}.png`) });
+      await summary.click();
+      await expect(card.getByText(text)).toBeVisible();
+      await expect(card.locator('details')).toHaveAttribute('open', '');
+      await page.screenshot({ path: testInfo.outputPath(`content-warning-open-${width}.png`) });
+
+      // The author's list folds it too.
+      await page.goto(`/user/${user._id}`);
+      const listed = page.getByRole('article').filter({ hasText: 'Eclipse spoilers' });
+      await expect(listed).toBeVisible();
+      await expect(listed.getByText(text)).toBeHidden();
+
+      // Edit: the warning is in the dialog; emptied, the text shows at once.
+      await listed.getByRole('link', { name: /comments?$/ }).click();
+      await page.getByRole('button', { name: 'Edit post' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit post' });
+      const warning = dialog.getByRole('textbox', { name: 'Content warning (optional)' });
+      await expect(warning).toHaveValue('Eclipse spoilers');
+      await warning.fill('');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page.locator('article').first().getByText(text)).toBeVisible();
+      await expect(page.locator('article').first().locator('summary')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Edited' })).toBeVisible();
     });
   });
 }

@@ -143,6 +143,8 @@ export const posts = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     /** When its author last edited it (issue 35); null if never. Its earlier texts are in post_edits. */
     editedAt: ts('edited_at'),
+    /** A content warning (issue 35): the text is folded behind it until the reader opens it; null if none. */
+    contentWarning: text('content_warning'),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
   (t) => [
@@ -179,6 +181,7 @@ export const postEdits = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    contentWarning: text('content_warning'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('post_edits_post_idx').on(t.postId, t.id), index('post_edits_author_idx').on(t.authorId)],

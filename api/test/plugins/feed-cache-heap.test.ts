@@ -26,6 +26,7 @@ function post(n: number): Post {
     likeCount: n % 7,
     commentCount: n % 3,
     editedAt: null,
+    contentWarning: null,
     parentPreview: null,
   };
 }

@@ -37,6 +37,12 @@ const postFields = {
   ),
   likeCount: Type.Integer(),
   commentCount: Type.Integer(),
+  contentWarning: Nullable(
+    Type.String({
+      description:
+        'A content warning: the text is folded behind it until the reader opens it (issue 35); null if none.',
+    }),
+  ),
   editedAt: Nullable(
     Type.String({
       format: 'date-time',
@@ -61,6 +67,7 @@ export const Comment = Type.Object(postFields);
 /** One text a post has had (issue 35): GET /post/:id/history lists them, the first version first. */
 export const PostVersion = Type.Object({
   content: Type.String(),
+  contentWarning: Nullable(Type.String()),
   createdAt: Type.String({
     format: 'date-time',
     description: 'When this text was published: the post itself for the first, an edit for the others.',

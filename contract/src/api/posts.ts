@@ -1,6 +1,6 @@
 // Posts, replies, deletion, likes, saves, comments, post search.
 import { Type } from '@sinclair/typebox';
-import { POST_MARKS_MAX, POST_MAX_LENGTH } from '../limits.js';
+import { CONTENT_WARNING_MAX_LENGTH, POST_MARKS_MAX, POST_MAX_LENGTH } from '../limits.js';
 import { defineCall } from './call.js';
 import { Comment, Post, PostVersion } from './entities.js';
 import { errors, Ok, OkValue } from './envelope.js';
@@ -11,6 +11,12 @@ const Toggle = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...
 /** Liking or saving: a deleted post refuses it with 400 (issue 32); undoing one still works. */
 const Add = { params: IdParams, response: { 200: OkValue(Type.Boolean()), ...errors(400, 401, 404) } };
 const Content = Type.String({ minLength: 1, maxLength: POST_MAX_LENGTH });
+/** Issue 35: '' or null for none (blank text is none); else it needs a visible character. */
+const ContentWarning = Type.Optional(
+  Type.Union([Type.String({ maxLength: CONTENT_WARNING_MAX_LENGTH }), Type.Null()], {
+    description: `A content warning of up to ${CONTENT_WARNING_MAX_LENGTH} characters; '' or null for none.`,
+  }),
+);
 
 export const postCalls = {
   createPost: defineCall({
@@ -22,6 +28,7 @@ export const postCalls = {
       content: Content,
       location: PlanetLocation,
       parentPost: Type.Optional(Type.Union([IdText, Type.Null()])),
+      contentWarning: ContentWarning,
     }),
     response: { 200: OkValue(Post), ...errors(400, 401, 404) },
   }),
@@ -59,10 +66,10 @@ export const postCalls = {
     path: '/post/:id',
     tags,
     description:
-      'The author only (issue 35): replaces the text, sets editedAt and keeps the earlier text in the history. The same ' +
-      'text again changes nothing. A deleted post cannot be edited.',
+      'The author only (issue 35): replaces the text (and the content warning, when given), sets editedAt and keeps ' +
+      'the earlier text and warning in the history. The same again changes nothing. A deleted post cannot be edited.',
     params: IdParams,
-    body: Type.Object({ content: Content }),
+    body: Type.Object({ content: Content, contentWarning: ContentWarning }),
     response: { 200: OkValue(Post), ...errors(400, 401, 403, 404) },
   }),
   postHistory: defineCall({

@@ -181,9 +181,16 @@ export const postApi = {
   async parent(id: Id): Promise<ValueOf<'post'>> {
     return unwrap(await get<ValueOf<'post'>>(`/post/${seg(id)}`, { id: cacheIds.post(id) }));
   },
-  /** The position is the author's own (coordinates are required here, though answers give them only to owners). */
-  async create(content: string, location: BodyOf<'createPost'>['location'], parentPost?: Id): Promise<Id> {
-    const body = { content, location, parentPost } satisfies BodyOf<'createPost'>;
+  /**
+   * The position is the author's own (coordinates are required here, though answers give them only to owners).
+   * `contentWarning` (issue 35): the text is folded behind it.
+   */
+  async create(
+    content: string,
+    location: BodyOf<'createPost'>['location'],
+    { parentPost, contentWarning }: { parentPost?: Id; contentWarning?: string } = {},
+  ): Promise<Id> {
+    const body = { content, location, parentPost, contentWarning } satisfies BodyOf<'createPost'>;
     const envelope = (await http.post<Envelope<ValueOf<'createPost'>>>('/post', body)).data;
     return unwrap(envelope)._id;
   },

@@ -6,9 +6,9 @@ import { seg } from './answers';
 import type { BodyOf, ValueOf } from './types';
 
 export const postEditApi = {
-  /** The author replaces the text; a cached copy (a reply's parent) is dropped. */
-  async edit(id: Id, content: string): Promise<ValueOf<'editPost'>> {
-    const body = { content } satisfies BodyOf<'editPost'>;
+  /** The author replaces the text and the content warning ('' for none); a cached copy (a reply's parent) is dropped. */
+  async edit(id: Id, content: string, contentWarning: string): Promise<ValueOf<'editPost'>> {
+    const body = { content, contentWarning } satisfies BodyOf<'editPost'>;
     const post = unwrap((await http.patch<Envelope<ValueOf<'editPost'>>>(`/post/${seg(id)}`, body)).data);
     await http.storage.remove(cacheIds.post(id));
     return post;

@@ -77,6 +77,7 @@ export function makePost(overrides: Partial<Post> = {}): Post {
     likeCount: 3,
     commentCount: 2,
     editedAt: null,
+    contentWarning: null,
     ...overrides,
   };
 }

@@ -118,6 +118,29 @@ describe('CreatePostForm', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/post/new1');
   });
 
+  it('adds a content warning on request (issue 35), and Remove takes it away again', async () => {
+    api.create.mockResolvedValue('cw1');
+    await ready();
+    expect(screen.queryByRole('textbox', { name: 'Content warning' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add content warning' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Content warning' }), 'Gone again');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove content warning' }));
+    expect(screen.queryByRole('textbox', { name: 'Content warning' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add content warning' }));
+    expect(screen.getByRole('textbox', { name: 'Content warning' })).toHaveValue('');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Content warning' }), '  Spoilers  ');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'The ending of Dune');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
+    await waitFor(() =>
+      expect(api.create).toHaveBeenCalledWith(
+        'The ending of Dune',
+        { planetId: 'mars', latitude: 0, longitude: 0 },
+        { contentWarning: 'Spoilers' },
+      ),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('/post/cw1');
+  });
+
   it('says the post was not created when no id comes back', async () => {
     api.create.mockResolvedValue(undefined as unknown as string);
     await ready();

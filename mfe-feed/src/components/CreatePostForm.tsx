@@ -1,4 +1,4 @@
-import { type Planet, POST_MAX_LENGTH } from '@skynet/contract';
+import { CONTENT_WARNING_MAX_LENGTH, type Planet, POST_MAX_LENGTH } from '@skynet/contract';
 import { paths, planetApi, postApi } from '@skynet/kit';
 import { errorText, notify, useSession } from '@skynet/shared';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -24,11 +24,13 @@ export function CreatePostForm() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [content, setContent] = useState('');
+  // Issue 35: a content warning folds the text behind it; the field shows once asked for.
+  const [warning, setWarning] = useState<string | null>(null);
   const [planets, setPlanets] = useState<Planet[] | null>(null);
   const [planetId, setPlanetId] = useState(user?.location.planetId ?? '');
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
-  const ids = { content: useId(), counter: useId(), planet: useId() };
+  const ids = { content: useId(), counter: useId(), planet: useId(), warning: useId() };
   const homeId = user?.location.planetId;
 
   useEffect(() => {
@@ -73,7 +75,11 @@ export function CreatePostForm() {
     setSending(true);
     try {
       const position = await currentPosition();
-      const id = await postApi.create(content, { planetId, ...position });
+      const contentWarning = warning?.trim();
+      const location = { planetId, ...position };
+      const id = await (contentWarning
+        ? postApi.create(content, location, { contentWarning })
+        : postApi.create(content, location));
       if (!id) {
         notify.error('Post was not able to be created.');
         return;
@@ -94,6 +100,21 @@ export function CreatePostForm() {
       <p className={styles.byline}>
         Posting as <strong>@{user?.userName}</strong>
       </p>
+      {warning !== null && (
+        <div className={styles.field}>
+          <label htmlFor={ids.warning} className={styles.label}>
+            Content warning
+          </label>
+          <input
+            id={ids.warning}
+            className={styles.select}
+            value={warning}
+            onChange={(event) => setWarning(event.target.value.slice(0, CONTENT_WARNING_MAX_LENGTH))}
+            maxLength={CONTENT_WARNING_MAX_LENGTH}
+            placeholder="What the post is about, e.g. spoilers"
+          />
+        </div>
+      )}
       <label htmlFor={ids.content} className={styles.visuallyHidden}>
         Post content
       </label>
@@ -109,6 +130,13 @@ export function CreatePostForm() {
         aria-describedby={ids.counter}
       />
       <div className={styles.row}>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => setWarning((now) => (now === null ? '' : null))}
+        >
+          {warning === null ? 'Add content warning' : 'Remove content warning'}
+        </button>
         <span
           id={ids.counter}
           className={left <= WARN_LEFT ? `${styles.counter} ${styles.low}` : styles.counter}

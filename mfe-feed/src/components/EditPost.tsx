@@ -1,6 +1,12 @@
 // Editing a post (issue 35), on the post's page only (like Delete post: the feed's first load carries none of this
 // code): the author's Edit post button and its dialog, and the Edited mark that opens the post's history.
-import { type Comment, POST_MAX_LENGTH, type Post, type PostVersion } from '@skynet/contract';
+import {
+  CONTENT_WARNING_MAX_LENGTH,
+  type Comment,
+  POST_MAX_LENGTH,
+  type Post,
+  type PostVersion,
+} from '@skynet/contract';
 import {
   Dialog,
   failureText,
@@ -40,9 +46,10 @@ export function EditPostDialog({
   onSaved: (post: Post) => void;
 }) {
   const [content, setContent] = useState(post.content);
+  const [warning, setWarning] = useState(post.contentWarning ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, run] = useSingleFlight();
-  const ids = { content: useId(), counter: useId(), error: useId() };
+  const ids = { content: useId(), counter: useId(), error: useId(), warning: useId() };
   const left = POST_MAX_LENGTH - content.length;
 
   const submit = (event: FormEvent) => {
@@ -51,14 +58,14 @@ export function EditPostDialog({
       setError(BLANK_POST_TEXT);
       return;
     }
-    if (content === post.content) {
+    if (content === post.content && warning.trim() === (post.contentWarning ?? '')) {
       onClose();
       return;
     }
     void run(async () => {
       setError(null);
       try {
-        const saved = await postEditApi.edit(post._id, content);
+        const saved = await postEditApi.edit(post._id, content, warning);
         notify.success('Post edited.');
         onSaved(saved);
       } catch (failure) {
@@ -92,6 +99,16 @@ export function EditPostDialog({
           {left}
           <span className={formStyles.visuallyHidden}> characters left</span>
         </span>
+        <label htmlFor={ids.warning} className={formStyles.label}>
+          Content warning (optional)
+        </label>
+        <input
+          id={ids.warning}
+          className={formStyles.select}
+          value={warning}
+          onChange={(event) => setWarning(event.target.value.slice(0, CONTENT_WARNING_MAX_LENGTH))}
+          maxLength={CONTENT_WARNING_MAX_LENGTH}
+        />
         {error && (
           <p id={ids.error} role="alert" className={styles.editError}>
             {error}
@@ -160,6 +177,7 @@ export function EditHistoryDialog({ postId, onClose }: { postId: string; onClose
                 </strong>{' '}
                 <time dateTime={version.createdAt}>{formatMonthDayTime(version.createdAt)}</time>
               </p>
+              {version.contentWarning && <p className={styles.warningText}>{version.contentWarning}</p>}
               <p className={styles.content}>{version.content}</p>
             </li>
           ))}

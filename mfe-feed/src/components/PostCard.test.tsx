@@ -49,6 +49,19 @@ describe('PostCard', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled());
   });
 
+  it('folds the text behind its content warning until the reader opens it (issue 35)', async () => {
+    renderAt(
+      <PostCard post={makePost({ content: 'Bruce Willis was dead', contentWarning: 'Film spoilers' })} />,
+    );
+    const summary = screen.getByText('Film spoilers').closest('summary') as HTMLElement;
+    const details = summary.closest('details') as HTMLDetailsElement;
+    expect(details.open).toBe(false);
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    expect(screen.getByText('Bruce Willis was dead')).toBeVisible();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like' })).toBeEnabled());
+  });
+
   it('likes at once, counting one more, and unlikes back', async () => {
     api.setLiked.mockResolvedValue();
     renderAt(<PostCard post={makePost({ likeCount: 3 })} />);

@@ -84,9 +84,20 @@ export const PostCard = memo(function PostCard({
         {menu}
       </header>
       {parent && <ReplyPreview parentId={parent} preview={parentPreview} />}
-      <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>
-        {post.removed ? REMOVED_POST_TEXT : post.deleted ? DELETED_POST_TEXT : post.content}
-      </p>
+      {post.contentWarning && !post.deleted ? (
+        // Issue 35: the text folded behind its warning; the native disclosure says whether it is open.
+        <details className={styles.warning}>
+          <summary>
+            <span className={styles.warningText}>{post.contentWarning}</span>
+            <span className={styles.warningHint} />
+          </summary>
+          <p className={styles.content}>{post.content}</p>
+        </details>
+      ) : (
+        <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>
+          {post.removed ? REMOVED_POST_TEXT : post.deleted ? DELETED_POST_TEXT : post.content}
+        </p>
+      )}
       <footer className={styles.actions}>
         {interactive ? <Toggles post={post} /> : <Counts post={post} />}
         {/* Opens the post, or the comment with its own thread; what answers a reply is a reply. */}

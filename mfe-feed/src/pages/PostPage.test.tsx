@@ -141,7 +141,7 @@ describe('PostPage', () => {
       editedAt: '2025-03-15T08:00:00.000Z',
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(edits.edit).toHaveBeenLastCalledWith('p1', 'The rings of Saturn at dawn');
+    expect(edits.edit).toHaveBeenLastCalledWith('p1', 'The rings of Saturn at dawn', '');
     expect(await screen.findByText('The rings of Saturn at dawn')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edited' })).toBeInTheDocument();
@@ -150,9 +150,9 @@ describe('PostPage', () => {
   it('opens the history from the Edited mark, newest first, and says when it cannot', async () => {
     api.get.mockResolvedValue({ ...post, content: 'Third words', editedAt: '2025-03-16T10:00:00.000Z' });
     edits.history.mockResolvedValueOnce([
-      { content: 'First words', createdAt: '2025-03-14T15:09:00.000Z' },
-      { content: 'Second words', createdAt: '2025-03-15T10:00:00.000Z' },
-      { content: 'Third words', createdAt: '2025-03-16T10:00:00.000Z' },
+      { content: 'First words', contentWarning: null, createdAt: '2025-03-14T15:09:00.000Z' },
+      { content: 'Second words', contentWarning: null, createdAt: '2025-03-15T10:00:00.000Z' },
+      { content: 'Third words', contentWarning: null, createdAt: '2025-03-16T10:00:00.000Z' },
     ]);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Edited' }));

@@ -23,6 +23,7 @@ const post = (id: string, extra: Partial<Post> = {}): Post => ({
   likeCount: 3,
   commentCount: 1,
   editedAt: null,
+  contentWarning: null,
   ...extra,
 });
 

@@ -52,6 +52,7 @@ const PLACEHOLDER_POST: Post = {
   likeCount: 7,
   commentCount: 8,
   editedAt: null,
+  contentWarning: null,
 };
 
 const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;

@@ -33,9 +33,11 @@ export async function collectArchive(db: Db, userId: string): Promise<Record<str
   );
   if (!profile) throw notFound('Account not found.');
   const posts = await q<Record<string, unknown>>(
-    sql`SELECT p.id, p.content, p.created_at, p.edited_at, p.planet_id, p.latitude, p.longitude, p.parent_id,
+    sql`SELECT p.id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id, p.latitude, p.longitude,
+          p.parent_id,
           p.deleted, p.removed, p.like_count, p.comment_count, p.thread_seq IS NOT NULL AS is_comment,
-          COALESCE((SELECT json_agg(json_build_object('content', e.content, 'created_at', e.created_at) ORDER BY e.id)
+          COALESCE((SELECT json_agg(json_build_object('content', e.content, 'content_warning', e.content_warning,
+            'created_at', e.created_at) ORDER BY e.id)
             FROM post_edits e WHERE e.post_id = p.id), '[]'::json) AS earlier_texts
         FROM posts p WHERE p.author_id = ${userId} ORDER BY p.created_at, p.id`,
   );

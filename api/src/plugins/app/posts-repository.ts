@@ -16,6 +16,7 @@ interface PostRow {
   content: string;
   created_at: Date | string;
   edited_at: Date | string | null;
+  content_warning: string | null;
   planet_id: string;
   parent_id: string | null;
   deleted: boolean;
@@ -51,6 +52,7 @@ function toPost(r: PostRow): Post {
     ...(r.removed ? { removed: true } : {}),
     likeCount: r.like_count,
     commentCount: r.comment_count,
+    contentWarning: r.deleted ? null : (r.content_warning ?? null),
     editedAt: r.edited_at == null || r.deleted ? null : new Date(r.edited_at).toISOString(),
     parentPreview: r.parent_preview,
   };
@@ -66,7 +68,7 @@ function toComment(r: PostRow): Comment {
  * period reads as purged already (issue 31: hidden at once): no name or avatar, its posts deleted (feeds leave them
  * out, see AUTHOR_SHOWN); undoing the deletion brings everything back.
  */
-const POST_COLUMNS = `p.id, p.author_id, p.content, p.created_at, p.edited_at, p.planet_id,
+const POST_COLUMNS = `p.id, p.author_id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id,
   p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count, p.comment_count,
   CASE WHEN u.deleted_at IS NULL THEN u.user_name END AS user_name,
   CASE WHEN u.deleted_at IS NULL THEN u.avatar_file END AS avatar_file,
@@ -98,7 +100,7 @@ function feedPage(
   return `SELECT ${POST_COLUMNS}, c.${value} AS top, (${shown}) AS shown
   FROM ${counter} c
   CROSS JOIN LATERAL (
-    SELECT id, ${key}, author_id, content, created_at, edited_at, planet_id, parent_id, deleted, removed,
+    SELECT id, ${key}, author_id, content, content_warning, created_at, edited_at, planet_id, parent_id, deleted, removed,
       like_count, comment_count
     FROM posts WHERE ${where} AND ${key} <= c.${value} - ${offset} AND ${key} > c.${value} - ${offset} - ${PAGE_SIZE}
     ORDER BY ${key} DESC LIMIT ${PAGE_SIZE}) p
@@ -117,6 +119,8 @@ export interface NewPost {
   latitude: number;
   longitude: number;
   parentId: string | null;
+  /** Issue 35: null for none. */
+  contentWarning: string | null;
 }
 
 /**
@@ -225,9 +229,10 @@ export function createPostsRepository(
         if (!g || !au) throw new Error('counter rows missing');
         const [row] = await rows<{ id: string }>(
           tx,
-          sql`INSERT INTO posts (seq, author_id, author_seq, planet_id, planet_seq, content, latitude, longitude, parent_id)
+          sql`INSERT INTO posts (seq, author_id, author_seq, planet_id, planet_seq, content, content_warning, latitude,
+                longitude, parent_id)
               VALUES (${g.value}, ${p.authorId}, ${au.post_seq}, ${p.planetId}, ${pl.post_seq}, ${p.content},
-                      ${p.latitude}, ${p.longitude}, ${p.parentId})
+                      ${p.contentWarning}, ${p.latitude}, ${p.longitude}, ${p.parentId})
               RETURNING id`,
         );
         const tops: [string, number][] = [
@@ -265,7 +270,7 @@ export function createPostsRepository(
           throw forbidden('Only the author or an administrator can delete this post.');
         if (row.deleted && !row.removed) return;
         await tx.execute(
-          sql`UPDATE posts SET deleted = true, removed = false, content = '' WHERE id = ${id}`,
+          sql`UPDATE posts SET deleted = true, removed = false, content = '', content_warning = NULL WHERE id = ${id}`,
         );
         // Its earlier texts go with it (issue 35).
         await tx.execute(sql`DELETE FROM post_edits WHERE post_id = ${id}`);
@@ -283,26 +288,30 @@ export function createPostsRepository(
     },
 
     /**
-     * The author replaces a post's (or comment's) text (issue 35). The text it replaces is kept in post_edits with
-     * the time it was published. The same text again changes nothing; a deleted post, another person's post, or one
-     * edited POST_EDITS_MAX times already is refused.
+     * The author replaces a post's (or comment's) text, and its content warning when `contentWarning` is given (null:
+     * none), issue 35. The text and warning it replaces are kept in post_edits with the time they were published. The
+     * same again changes nothing; a deleted post, another person's post, or one edited POST_EDITS_MAX times already is
+     * refused.
      */
-    async edit(id: string, authorId: string, content: string): Promise<Post> {
+    async edit(id: string, authorId: string, content: string, contentWarning?: string | null): Promise<Post> {
       const outcome = await db.transaction(async (tx) => {
         const [row] = await rows<{
           author_id: string;
           deleted: boolean;
           content: string;
+          content_warning: string | null;
           created_at: Date | string;
           edited_at: Date | string | null;
         }>(
           tx,
-          sql`SELECT author_id, deleted, content, created_at, edited_at FROM posts WHERE id = ${id} FOR UPDATE`,
+          sql`SELECT author_id, deleted, content, content_warning, created_at, edited_at FROM posts
+              WHERE id = ${id} FOR UPDATE`,
         );
         if (!row) throw notFound('Post not found.');
         if (row.author_id !== authorId) throw forbidden('Only the author can edit this post.');
         if (row.deleted) throw badRequest('You cannot edit a deleted post.');
-        if (row.content === content) return 'unchanged';
+        const warning = contentWarning === undefined ? row.content_warning : contentWarning;
+        if (row.content === content && row.content_warning === warning) return 'unchanged';
         const [count] = await rows<{ n: number }>(
           tx,
           sql`SELECT count(*)::int AS n FROM post_edits WHERE post_id = ${id}`,
@@ -310,10 +319,13 @@ export function createPostsRepository(
         if ((count?.n ?? 0) >= POST_EDITS_MAX)
           throw badRequest(`A post can be edited at most ${POST_EDITS_MAX} times.`);
         await tx.execute(
-          sql`INSERT INTO post_edits (post_id, author_id, content, created_at)
-              VALUES (${id}, ${authorId}, ${row.content}, ${new Date(row.edited_at ?? row.created_at)})`,
+          sql`INSERT INTO post_edits (post_id, author_id, content, content_warning, created_at)
+              VALUES (${id}, ${authorId}, ${row.content}, ${row.content_warning},
+                      ${new Date(row.edited_at ?? row.created_at)})`,
         );
-        await tx.execute(sql`UPDATE posts SET content = ${content}, edited_at = now() WHERE id = ${id}`);
+        await tx.execute(
+          sql`UPDATE posts SET content = ${content}, content_warning = ${warning}, edited_at = now() WHERE id = ${id}`,
+        );
         return 'edited';
       });
       // Its pages, and those of its replies (their parent preview).
@@ -328,15 +340,24 @@ export function createPostsRepository(
       const post = await this.byId(id);
       if (!post) return null;
       if (post.deleted) return { authorId: post.authorId, versions: [] };
-      const earlier = await rows<{ content: string; created_at: Date | string }>(
+      const earlier = await rows<{
+        content: string;
+        content_warning: string | null;
+        created_at: Date | string;
+      }>(
         db,
-        sql`SELECT content, created_at FROM post_edits WHERE post_id = ${id} ORDER BY id`,
+        sql`SELECT content, content_warning, created_at FROM post_edits WHERE post_id = ${id} ORDER BY id`,
       );
       const versions = earlier.map((r) => ({
         content: r.content,
+        contentWarning: r.content_warning,
         createdAt: new Date(r.created_at).toISOString(),
       }));
-      versions.push({ content: post.content, createdAt: post.editedAt ?? post.createdAt });
+      versions.push({
+        content: post.content,
+        contentWarning: post.contentWarning,
+        createdAt: post.editedAt ?? post.createdAt,
+      });
       return { authorId: post.authorId, versions };
     },
 

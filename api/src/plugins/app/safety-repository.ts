@@ -25,7 +25,7 @@ export interface Viewer {
   /** Whether anything is hidden at all (most readers: no, and lists go out as read). */
   filters: boolean;
   /** The posts of `list` this reader sees (their own always); `list` itself when they see all of it. */
-  posts<P extends Pick<Post, 'authorId' | 'content'>>(list: P[]): P[];
+  posts<P extends Pick<Post, 'authorId' | 'content'> & { contentWarning?: string | null }>(list: P[]): P[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -50,7 +50,10 @@ function makeViewer(id: string | null, blocked: Set<string>, muted: Set<string>,
     posts(list) {
       if (!filters) return list;
       const kept = list.filter(
-        (p) => p.authorId === id || (!hidden.has(p.authorId) && !(pattern?.test(p.content) ?? false)),
+        (p) =>
+          p.authorId === id ||
+          (!hidden.has(p.authorId) &&
+            !(pattern !== null && (pattern.test(p.content) || pattern.test(p.contentWarning ?? '')))),
       );
       return kept.length === list.length ? list : kept; // the same array when nothing went: it may be shared
     },

@@ -12,6 +12,18 @@ import { currentUser } from '../../plugins/app/auth.js';
 import { unconfirmedPostingLimit } from '../../plugins/app/email-verification.js';
 import { visiblePage } from './feed.js';
 
+/**
+ * A content warning as given (issue 35): absent stays absent (an edit keeps the one it had), blank text or null is
+ * none, else trimmed and needing a visible character.
+ */
+function contentWarningOf(given: string | null | undefined): string | null | undefined {
+  if (given === undefined || given === null) return given;
+  const text = given.trim();
+  if (text === '') return null;
+  if (!hasVisibleCharacter(text)) throw badRequest('The content warning must contain a visible character.');
+  return text;
+}
+
 /** Posts, replies, deletion, likes, saves, comments, post search. */
 export default async function postRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxProvider>();
@@ -43,6 +55,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       const me = currentUser(request);
       const { content, location, parentPost } = request.body;
       if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
+      const contentWarning = contentWarningOf(request.body.contentWarning) ?? null;
       if (parentPost && !isUuid(parentPost)) throw notFound('The post you reply to does not exist.');
       if (parentPost) {
         const parent = await posts.exists(parentPost);
@@ -55,6 +68,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
         latitude: location.latitude,
         longitude: location.longitude,
         parentId: parentPost ?? null,
+        contentWarning,
       });
       if (parentPost)
         await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
@@ -124,7 +138,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
       if (!isUuid(request.params.id)) throw notFound('Post not found.');
       const { content } = request.body;
       if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
-      const post = await posts.edit(request.params.id, currentUser(request).id, content);
+      const warning = contentWarningOf(request.body.contentWarning);
+      const post = await posts.edit(request.params.id, currentUser(request).id, content, warning);
       return { success: true as const, value: post };
     },
   );

@@ -41,7 +41,7 @@ describe('editing a post', () => {
     const p = await post(alice, 'Hello from Earth');
     assert.equal(p.editedAt, null);
     assert.deepEqual((await history(p._id)).body.value, [
-      { content: 'Hello from Earth', createdAt: p.createdAt },
+      { content: 'Hello from Earth', contentWarning: null, createdAt: p.createdAt },
     ]);
 
     const first = await edit(alice, p._id, 'Hello from Mars');
@@ -62,9 +62,9 @@ describe('editing a post', () => {
     const versions = await history(p._id);
     assert.equal(versions.status, 200);
     assert.deepEqual(versions.body.value, [
-      { content: 'Hello from Earth', createdAt: p.createdAt },
-      { content: 'Hello from Mars', createdAt: firstEdit },
-      { content: 'Hello from Venus', createdAt: secondEdit },
+      { content: 'Hello from Earth', contentWarning: null, createdAt: p.createdAt },
+      { content: 'Hello from Mars', contentWarning: null, createdAt: firstEdit },
+      { content: 'Hello from Venus', contentWarning: null, createdAt: secondEdit },
     ]);
   });
 

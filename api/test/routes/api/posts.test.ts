@@ -29,6 +29,7 @@ describe('posts, replies, likes, saves, comments, search', () => {
       'avatarUrl',
       'commentCount',
       'content',
+      'contentWarning',
       'createdAt',
       'deleted',
       'editedAt',
