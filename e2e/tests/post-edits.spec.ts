@@ -1,9 +1,10 @@
-// Editing a post and content warnings (issue 35, item 5) as people use them, at phone (390 px) and desktop (1280 px)
-// width. Editing: the post's page offers Edit post to the author only; the dialog holds the text as it stands, says a
+// Editing a post, content warnings (issue 35, item 5) and links in posts (item 6) as people use them, at phone
+// (390 px) and desktop (1280 px) width. Editing: the post's page offers Edit post to the author only; the dialog holds the text as it stands, says a
 // blank post is refused, saves, and the card says Edited; the mark opens every text the post has had, newest first;
 // the author's list shows the mark too. Content warnings: written in the composer, the text is folded behind the
 // warning on the post's page and in lists until opened, and the editor changes or removes it. axe (e2e/a11y.ts) finds
-// no violations with each dialog open and on a folded card. Screenshots are kept with the test's output.
+// no violations with each dialog open and on a folded card. A web address in a post is a link that opens in a new tab
+// without a handle on the page. Screenshots are kept with the test's output.
 import { expectNoViolations, viewport, WIDTHS } from '../a11y';
 import { test as base, expect, signIn } from '../fixtures';
 
@@ -131,6 +132,30 @@ for (const width of WIDTHS) {
       await expect(page.locator('article').first().getByText(text)).toBeVisible();
       await expect(page.locator('article').first().locator('summary')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Edited' })).toBeVisible();
+    });
+
+    test('a web address in a post is a link that opens in a new tab, in lists and on its page', async ({
+      page,
+      api,
+      user,
+    }, testInfo) => {
+      const text = `Launch window notes ${unique()} at https://example.org/launch?window=3.`;
+      const created = await api.call<{ value: { _id: string } }>('POST', '/post', {
+        token: user.token,
+        data: { content: text, location: { planetId: user.planetId, latitude: 0, longitude: 0 } },
+      });
+      await signIn(page, user);
+      for (const path of [`/user/${user._id}`, `/post/${created.value._id}`]) {
+        await page.goto(path);
+        const card = page.getByRole('article').filter({ hasText: 'Launch window notes' });
+        const link = card.getByRole('link', { name: 'https://example.org/launch?window=3' });
+        await expect(link).toHaveAttribute('href', 'https://example.org/launch?window=3');
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+        await expect(card).toContainText(text);
+      }
+      await expectNoViolations(page, `/post/{id} with a link at ${width} px`);
+      await page.screenshot({ path: testInfo.outputPath(`post-link-${width}.png`) });
     });
   });
 }

@@ -3,6 +3,7 @@ import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@sky
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';
+import { withLinks } from '../lib/links';
 import { BookmarkIcon, CommentIcon, HeartIcon } from './icons';
 import styles from './PostCard.module.css';
 
@@ -91,11 +92,15 @@ export const PostCard = memo(function PostCard({
             <span className={styles.warningText}>{post.contentWarning}</span>
             <span className={styles.warningHint} />
           </summary>
-          <p className={styles.content}>{post.content}</p>
+          <p className={styles.content}>{withLinks(post.content, styles.link)}</p>
         </details>
       ) : (
         <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>
-          {post.removed ? REMOVED_POST_TEXT : post.deleted ? DELETED_POST_TEXT : post.content}
+          {post.removed
+            ? REMOVED_POST_TEXT
+            : post.deleted
+              ? DELETED_POST_TEXT
+              : withLinks(post.content, styles.link)}
         </p>
       )}
       <footer className={styles.actions}>

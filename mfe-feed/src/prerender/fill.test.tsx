@@ -100,6 +100,11 @@ test('draws the leading ordinary posts and leaves the rest to the real list', as
     value: [post('e1'), post('e2', { editedAt: '2026-11-21T09:00:00.000Z' })],
   });
   expect(edited!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  // Behind a content warning, or with a web address (the real card draws the fold and the link).
+  const warned = await fill({ value: [post('w1'), post('w2', { contentWarning: 'Spoilers' })] });
+  expect(warned!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  const linked = await fill({ value: [post('k1'), post('k2', { content: 'See https://nasa.gov' })] });
+  expect(linked!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
 });
 
 test('no session, a refused answer or an empty page: the markup goes', async () => {

@@ -9,8 +9,8 @@
 //   with slots where the card shows a post's values (SLOTS in ./index.tsx): text nodes and attribute values get the
 //   post's own (never parsed as HTML, so a post's text stays text). The date is formatted as the card formats it
 //   (kit/src/dates.ts), the avatar coloured as kit's Avatar colours it. It draws the leading run of ordinary posts
-//   and stops at the first it cannot draw the way the card would (deleted, edited, behind a warning, a reply, a
-//   picture, an odd id): the real list draws those below, so nothing drawn moves.
+//   and stops at the first it cannot draw the way the card would (deleted, edited, behind a warning, with a link,
+//   a reply, a picture, an odd id): the real list draws those below, so nothing drawn moves.
 // - The page's parked scripts and preloads start once the filled posts have painted, or after WAIT_MS whatever
 //   happened: Lighthouse's simulation charges every script that ran before the paint to it, and script downloads
 //   begun before the calls held the connections the calls needed.
@@ -38,6 +38,7 @@ export function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
     post.removed ||
     post.editedAt ||
     post.contentWarning ||
+    /https?:\/\//i.test(post.content) ||
     post.parentPost ||
     post.avatarUrl ||
     !PLAIN_ID.test(post._id) ||
