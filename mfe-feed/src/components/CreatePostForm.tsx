@@ -1,9 +1,10 @@
-import { CONTENT_WARNING_MAX_LENGTH, type Planet, POST_MAX_LENGTH } from '@skynet/contract';
+import { type Planet, POST_MAX_LENGTH } from '@skynet/contract';
 import { paths, planetApi, postApi } from '@skynet/kit';
 import { errorText, notify, useSession } from '@skynet/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentPosition } from '../hooks/position';
+import { ContentWarningField } from './ContentWarningField';
 import styles from './Form.module.css';
 import { Spinner } from './Spinner';
 
@@ -30,7 +31,7 @@ export function CreatePostForm() {
   const [planetId, setPlanetId] = useState(user?.location.planetId ?? '');
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
-  const ids = { content: useId(), counter: useId(), planet: useId(), warning: useId() };
+  const ids = { content: useId(), counter: useId(), planet: useId() };
   const homeId = user?.location.planetId;
 
   useEffect(() => {
@@ -101,19 +102,12 @@ export function CreatePostForm() {
         Posting as <strong>@{user?.userName}</strong>
       </p>
       {warning !== null && (
-        <div className={styles.field}>
-          <label htmlFor={ids.warning} className={styles.label}>
-            Content warning
-          </label>
-          <input
-            id={ids.warning}
-            className={styles.select}
-            value={warning}
-            onChange={(event) => setWarning(event.target.value.slice(0, CONTENT_WARNING_MAX_LENGTH))}
-            maxLength={CONTENT_WARNING_MAX_LENGTH}
-            placeholder="What the post is about, e.g. spoilers"
-          />
-        </div>
+        <ContentWarningField
+          label="Content warning"
+          value={warning}
+          onChange={setWarning}
+          placeholder="What the post is about, e.g. spoilers"
+        />
       )}
       <label htmlFor={ids.content} className={styles.visuallyHidden}>
         Post content

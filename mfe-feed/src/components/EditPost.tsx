@@ -1,12 +1,6 @@
 // Editing a post (issue 35), on the post's page only (like Delete post: the feed's first load carries none of this
 // code): the author's Edit post button and its dialog, and the Edited mark that opens the post's history.
-import {
-  CONTENT_WARNING_MAX_LENGTH,
-  type Comment,
-  POST_MAX_LENGTH,
-  type Post,
-  type PostVersion,
-} from '@skynet/contract';
+import { type Comment, POST_MAX_LENGTH, type Post, type PostVersion } from '@skynet/contract';
 import {
   Dialog,
   failureText,
@@ -17,6 +11,7 @@ import {
 } from '@skynet/kit';
 import { notify } from '@skynet/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ContentWarningField } from './ContentWarningField';
 import formStyles from './Form.module.css';
 import { base } from './icons';
 import styles from './PostCard.module.css';
@@ -49,7 +44,7 @@ export function EditPostDialog({
   const [warning, setWarning] = useState(post.contentWarning ?? '');
   const [error, setError] = useState<string | null>(null);
   const [busy, run] = useSingleFlight();
-  const ids = { content: useId(), counter: useId(), error: useId(), warning: useId() };
+  const ids = { content: useId(), counter: useId(), error: useId() };
   const left = POST_MAX_LENGTH - content.length;
 
   const submit = (event: FormEvent) => {
@@ -99,16 +94,7 @@ export function EditPostDialog({
           {left}
           <span className={formStyles.visuallyHidden}> characters left</span>
         </span>
-        <label htmlFor={ids.warning} className={formStyles.label}>
-          Content warning (optional)
-        </label>
-        <input
-          id={ids.warning}
-          className={formStyles.select}
-          value={warning}
-          onChange={(event) => setWarning(event.target.value.slice(0, CONTENT_WARNING_MAX_LENGTH))}
-          maxLength={CONTENT_WARNING_MAX_LENGTH}
-        />
+        <ContentWarningField label="Content warning (optional)" value={warning} onChange={setWarning} />
         {error && (
           <p id={ids.error} role="alert" className={styles.editError}>
             {error}
