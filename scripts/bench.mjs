@@ -499,6 +499,7 @@ for (const [label, prefix] of [
   ['planet feed', 'planet feed'],
   ['user feed', 'user feed'],
   ['galaxy feed', 'galaxy feed'],
+  ['Following feed (issue 35)', 'following feed'],
 ]) {
   const r = varied(prefix);
   const what = `API ${label}, varied: req/s vs bare hello-world / p99`;

@@ -84,7 +84,7 @@ const FEED_SHARE_BUDGET = 0.15;
 const FEED_P99_BUDGET = 15;
 const SEARCH_P99_BUDGET = 30;
 const ROW_GROUPS: Record<string, string[]> = {
-  feeds: ['galaxy', 'planet', 'user'],
+  feeds: ['galaxy', 'planet', 'user', 'following'],
   search: ['post-search', 'user-search'],
 };
 const ROWS = env.BENCH_ROWS
@@ -96,6 +96,48 @@ const present = <T>(x: T | null): x is T => x !== null;
 if (USERS < 1000 + 8 * CHAT_PAIRS) throw new Error(`BENCH_USERS must be at least ${1000 + 8 * CHAT_PAIRS}`);
 
 const userId = benchUserId;
+
+/** Readers of the Following timeline row (issue 35). */
+const FOLLOWING_READERS = Number(env.BENCH_FOLLOWING_READERS ?? 200);
+
+/**
+ * The Following row's readers: the last FOLLOWING_READERS users (far from the chat pairs and user 1), each made to
+ * follow 50-500 people drawn with a fixed seed, their timelines dropped and built again by one first read each (the
+ * build's time printed). Answers one request per reader and page 1-40.
+ */
+async function followingReaders(base: string): Promise<{ path: string; authorization: string }[]> {
+  const readers = range(0, FOLLOWING_READERS - 1).map((k) => userId(USERS - k));
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query('DELETE FROM follows WHERE follower_id = ANY($1::uuid[])', [readers]);
+    await c.query('DELETE FROM timelines WHERE owner_id = ANY($1::uuid[])', [readers]);
+    await c.query('SELECT setseed(0.35)');
+    await c.query(
+      `INSERT INTO follows (follower_id, followee_id)
+       SELECT r.id, md5('user' || (1 + floor(random() * $2))::int)::uuid
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS r(id, k)
+       CROSS JOIN LATERAL generate_series(1, 50 + (r.k * 450 / $3)::int) g
+       ON CONFLICT DO NOTHING`,
+      [readers, USERS, FOLLOWING_READERS],
+    );
+  } finally {
+    await c.end();
+  }
+  const requests: { path: string; authorization: string }[] = [];
+  const started = performance.now();
+  for (const id of readers) {
+    const authorization = `Bearer ${await token(id)}`;
+    const r = await fetch(`${base}/api/feed/following?page=1`, { headers: { authorization } });
+    if (!r.ok) throw new Error(`following feed: ${r.status} ${await r.text()}`);
+    for (const p of range(1, 40)) requests.push({ path: `/api/feed/following?page=${p}`, authorization });
+  }
+  const ms = (performance.now() - started) / readers.length;
+  console.log(
+    `following: ${readers.length} timelines built by a first read, ${ms.toFixed(1)} ms each on average`,
+  );
+  return requests;
+}
 
 /**
  * A signed-in person's access token, as the API issues one: it names a live session (`sid`, issue 32), so a session row
@@ -622,6 +664,21 @@ async function main() {
         requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
       });
     };
+    /** As `varied`, each request as its own reader. */
+    const variedAs = (name: string, requests: { path: string; authorization: string }[]) => {
+      const next = cycle(requests, random);
+      return cannon(name, {
+        url: base,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const r = next();
+              return { ...req, path: r.path, headers: { ...req.headers, authorization: r.authorization } };
+            },
+          },
+        ],
+      });
+    };
     const pages = range(1, 500);
     const galaxyPaths = pages.map((p) => `/api/feed?page=${p}`);
     const planetPaths = PLANET_IDS.flatMap((id) => pages.map((p) => `/api/feed/${id}?page=${p}`));
@@ -636,8 +693,18 @@ async function main() {
     const userSearchPaths = NAME_STEMS.flatMap((t) =>
       range(0, 20).map((p) => `/api/user/search/${t}?page=${p}`),
     );
+    // Issue 35: the Following timeline, no two concurrent requests alike: FOLLOWING_READERS readers, each following
+    // 50-500 people at random (the bench's own follows, made again each run), pages 1-40 (800 entries each); every
+    // timeline is built by its reader's first read before the measure, as on a live site.
+    const following = want('following') ? await followingReaders(base) : [];
     const variedFeeds = [
       want('galaxy') ? await varied('galaxy feed, pages 1-500', galaxyPaths) : null,
+      want('following')
+        ? await variedAs(
+            `following feed, ${following.length} readers following 50-500 x pages 1-40`,
+            following,
+          )
+        : null,
       want('planet') ? await varied('planet feed, 9 planets x pages 1-500', planetPaths) : null,
       want('user')
         ? await varied(`user feed, ${userPaths.length} users x pages 0-${userPages - 1}`, userPaths)

@@ -28,6 +28,7 @@ import secondFactorPlugin from './plugins/app/second-factor.js';
 import securityLogPlugin from './plugins/app/security-log.js';
 import sessionSocketsPlugin from './plugins/app/session-sockets.js';
 import sessionsPlugin from './plugins/app/sessions.js';
+import timelinesPlugin from './plugins/app/timelines.js';
 import usersRepository from './plugins/app/users-repository.js';
 import databasePlugin from './plugins/external/database.js';
 import metricsPlugin from './plugins/external/metrics.js';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(secondFactorPlugin);
   await app.register(planetsRepository);
   await app.register(postsRepository);
+  await app.register(timelinesPlugin);
   await app.register(safetyRepository);
   await app.register(chatRepository);
   await app.register(faqsRepository);

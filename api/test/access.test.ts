@@ -239,6 +239,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/post/:id/comment': { url: (v) => `/api/post/${v.alicePost}/comment`, anonymous: 200, other: 200 },
   'GET /api/feed': { url: '/api/feed?page=1', other: 200 },
   'GET /api/feed/:id': { url: (v) => `/api/feed/${v.alice.id}?page=0`, other: 200 },
+  // Issue 35: each reader's own Following timeline.
+  'GET /api/feed/following': { url: '/api/feed/following?page=1', other: 200 },
   // Issue 31: blocks and mutes aim at a fresh person (a block of Alice would change every later row's answer).
   'POST /api/user/:id/block': { url: async () => `/api/user/${await freshPerson()}/block`, other: 200 },
   'DELETE /api/user/:id/block': { url: (v) => `/api/user/${v.alice.id}/block`, other: 200 },

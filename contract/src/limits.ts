@@ -65,3 +65,6 @@ export const MUTED_WORDS_MAX = 200;
 
 /** A data export's download link works for 7 days; one export may be asked for every 24 hours. */
 export const EXPORT_LINK_DAYS = 7;
+
+/** The Following timeline (issue 35) keeps each reader's newest 800 entries, as Mastodon's home feed: past them, the end. */
+export const TIMELINE_MAX = 800;

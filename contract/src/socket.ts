@@ -51,7 +51,13 @@ export const SOCKET_EVENTS = {
 /** The galaxy feed's name in followFeed; a planet's feed is named by the planet's id. */
 export const GALAXY_FEED = 'galaxy';
 
-/** Which feed a socket follows: GALAXY_FEED or a planet id. */
+/**
+ * The signed-in reader's own Following timeline in followFeed (issue 35): its room hears of a post once the post is in
+ * the reader's timeline, so the new-posts button never offers one the next read lacks.
+ */
+export const FOLLOWING_FEED = 'following';
+
+/** Which feed a socket follows: GALAXY_FEED, FOLLOWING_FEED or a planet id. */
 export type FeedName = string;
 
 /** The second argument of a followFeed. */

@@ -187,6 +187,40 @@ export const postEdits = pgTable(
   (t) => [index('post_edits_post_idx').on(t.postId, t.id), index('post_edits_author_idx').on(t.authorId)],
 );
 
+/**
+ * The Following timeline (issue 35, docs/plans/issue-35-following-timeline.md): each reader's own list of the posts of
+ * the people they follow and their own, written when a post is published (fan-out on write, a pg-boss job after the
+ * post commits) and numbered by the reader's gapless counter `timelines.top`, so page n is an index range as in the
+ * galaxy feed. `top` is null until the timeline is first built (on the reader's first read), so a fan-out never
+ * appends to a timeline that the build will fill. At most TIMELINE_MAX entries are kept per reader.
+ */
+export const timelines = pgTable('timelines', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  top: integer('top'),
+});
+
+export const timelineEntries = pgTable(
+  'timeline_entries',
+  {
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => timelines.ownerId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The post's author: an unfollow takes their posts out without reading posts. */
+    authorId: uuid('author_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ownerId, t.position] }),
+    // A post once per timeline: a fan-out retried after a crash adds nothing twice.
+    uniqueIndex('timeline_entries_post_idx').on(t.ownerId, t.postId),
+  ],
+);
+
 export const likes = pgTable(
   'likes',
   {

@@ -18,6 +18,17 @@ export const feedCalls = {
     querystring: PageQuery,
     response,
   }),
+  followingFeed: defineCall({
+    operationId: 'followingFeed',
+    method: 'GET',
+    path: '/feed/following',
+    tags,
+    description:
+      "The Following timeline (issue 35): the reader's own posts and those of the people they follow, newest first, " +
+      '20 a page, page from 1; its newest 800 only (past them, an empty page ends it). Signed in only.',
+    querystring: PageQuery,
+    response,
+  }),
   feedOf: defineCall({
     operationId: 'feedOf',
     method: 'GET',

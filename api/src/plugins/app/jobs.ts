@@ -108,7 +108,15 @@ export const QUEUES = {
   purge: 'purge',
   avatarRemoval: 'avatar-removal',
   releaseAnalysis: 'release-analysis',
+  timeline: 'timeline',
 } as const;
+
+/** What a timeline job holds: the post to append to its author's and followers' Following timelines (issue 35). */
+export interface TimelineJob {
+  postId: string;
+  authorId: string;
+  planetId: string;
+}
 
 /** How long a replaced avatar's file stays: pages already open may still show it (issue 31: then it goes). */
 export const REPLACED_AVATAR_TTL_SECONDS = 10 * 60;
@@ -123,6 +131,11 @@ export interface Jobs {
   queueMail(mail: Mail): Promise<void>;
   /** Removes a replaced avatar's file once pages still showing it are likely gone (REPLACED_AVATAR_TTL_SECONDS). */
   removeAvatarLater(file: string): Promise<void>;
+  /**
+   * Stores the fan-out of a published post to the Following timelines (issue 35) and wakes this process's worker, which
+   * appends it (timelines.fanOut, idempotent) and tells the readers' sockets; retried until done, by any process.
+   */
+  queueFanOut(post: TimelineJob): Promise<void>;
   /** The pg-boss instance (tests and operators read job states through it). */
   boss: PgBoss;
 }
@@ -219,6 +232,11 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     async removeAvatarLater(file) {
       await boss.send(QUEUES.avatarRemoval, { file }, { startAfter: REPLACED_AVATAR_TTL_SECONDS });
     },
+    async queueFanOut(post) {
+      const id = await boss.send(QUEUES.timeline, post);
+      if (!id) throw new Error('the timeline queue did not take the post');
+      if (timelineWorker) boss.notifyWorker(timelineWorker);
+    },
     async queueMail(mail) {
       // Sealed (issue 32): the job row and its archive hold no address and no link a read of the database could use.
       const data: SealedMailJob = { sealed: app.sealer.seal(JSON.stringify(mail), MAIL_JOB_PURPOSE) };
@@ -230,6 +248,7 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
   app.decorate('jobs', jobs);
 
   let mailWorker: string | null = null;
+  let timelineWorker: string | null = null;
   await boss.start();
   // Registered at once, so a start that fails further down still stops pg-boss's timers when the app closes.
   app.addHook('onClose', async () => {
@@ -300,6 +319,29 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
       if (!inUse) await app.avatars.remove(job.data.file);
     }),
   );
+  const timelineQueue = {
+    name: QUEUES.timeline,
+    retryLimit: 10,
+    retryDelay: 2,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  };
+  await retryOnConflict(() => boss.createQueue(QUEUES.timeline, timelineQueue));
+  timelineWorker = await boss.work<TimelineJob>(
+    QUEUES.timeline,
+    { pollingIntervalSeconds, batchSize: 10 },
+    handled(async (batch) => {
+      for (const job of batch) {
+        const { postId, authorId, planetId } = job.data;
+        const owners = await app.timelines.fanOut(postId);
+        if (owners.length === 0) continue;
+        // Nobody who blocks or mutes the author hears of it (as the galaxy's announcement, posts.ts). A silenced
+        // author's followers still do: the Following timeline shows them, as Mastodon's limited accounts.
+        const audience = await app.safety.liveAudience(authorId);
+        app.realtime.timelinePost(owners, { id: postId, planetId }, audience.excluded);
+      }
+    }),
+  );
   await boss.work(
     QUEUES.purge,
     { pollingIntervalSeconds },
@@ -357,5 +399,8 @@ export default fp(jobsPlugin, {
     'feed-cache',
     'security-log',
     'releases',
+    'timelines',
+    'realtime',
+    'safety-repository',
   ],
 });

@@ -10,7 +10,7 @@ import { PAGE_SIZE } from '../../lib/paging.js';
 import type { Comment, Post, PostVersion } from '../../schemas/entities.js';
 import { avatarUrl } from './users/rows.js';
 
-interface PostRow {
+export interface PostRow {
   id: string;
   author_id: string;
   content: string;
@@ -37,7 +37,7 @@ const DELETED_USER = 'Deleted User';
 const SEARCH_WINDOW = 2_000;
 const SEARCH_SPAN_MAX = 100_000;
 
-function toPost(r: PostRow): Post {
+export function toPost(r: PostRow): Post {
   return {
     _id: r.id,
     authorId: r.author_id,
@@ -68,13 +68,13 @@ function toComment(r: PostRow): Comment {
  * period reads as purged already (issue 31: hidden at once): no name or avatar, its posts deleted (feeds leave them
  * out, see AUTHOR_SHOWN); undoing the deletion brings everything back.
  */
-const POST_COLUMNS = `p.id, p.author_id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id,
+export const POST_COLUMNS = `p.id, p.author_id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id,
   p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count, p.comment_count,
   CASE WHEN u.deleted_at IS NULL THEN u.user_name END AS user_name,
   CASE WHEN u.deleted_at IS NULL THEN u.avatar_file END AS avatar_file,
   CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview`;
 /** Lists of posts leave out those of deleted accounts (in their grace period) and, in `public` lists, of silenced ones. */
-const AUTHOR_SHOWN = 'u.deleted_at IS NULL';
+export const AUTHOR_SHOWN = 'u.deleted_at IS NULL';
 const AUTHOR_PUBLIC = 'u.deleted_at IS NULL AND u.silenced_at IS NULL';
 
 /** The Post shape in one select: author name/avatar and the parent's preview, so lists need no extra call. */

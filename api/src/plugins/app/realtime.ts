@@ -1,6 +1,7 @@
 import {
   type ConversationStartedPayload,
   type FeedPostPayload,
+  FOLLOWING_FEED,
   GALAXY_FEED,
   type JoinAck,
   type NewMessagePayload,
@@ -27,6 +28,8 @@ export const conversationRoom = (id: string) => `conversation:${id}`;
 export const userRoom = (id: string) => `user:${id}`;
 /** The room of a feed's followers: the galaxy's, or one planet's (contract FeedName). */
 export const feedRoom = (feed: string) => (feed === GALAXY_FEED ? 'feed:galaxy' : `feed:planet:${feed}`);
+/** The room of one reader's Following timeline (issue 35): only that reader's sockets join it. */
+export const followingRoom = (userId: string) => `feed:following:${userId}`;
 const FEED_ROOM_PREFIX = 'feed:';
 /** A planet id is short; anything longer is refused before the database is asked. */
 const FEED_NAME_MAX = 64;
@@ -69,6 +72,8 @@ export interface Realtime {
    */
   /** A new post: the galaxy's and its planet's rooms hear of it, but for the sockets of `except` (issue 31). */
   newPost(post: FeedPostPayload, except?: string[]): void;
+  /** A post reached these readers' Following timelines (issue 35): their sockets on that tab hear of it. */
+  timelinePost(owners: string[], post: FeedPostPayload, except?: string[]): void;
   /** A post was deleted: the same rooms drop it from what they announced. */
   postDeleted(post: FeedPostPayload): void;
   /** Disconnects a user's sockets everywhere (password change, deletion). */
@@ -249,21 +254,23 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         reply({ ok: false, error: options });
         return;
       }
+      const following = feed === FOLLOWING_FEED;
       const known =
-        feed === GALAXY_FEED || PLANETS.some((p) => p.id === feed)
+        following || feed === GALAXY_FEED || PLANETS.some((p) => p.id === feed)
           ? Promise.resolve(true)
           : app.planetsRepository.exists(feed);
       known
         .then(async (exists) => {
           if (!exists) return reply({ ok: false, error: 'That planet does not exist.' });
-          const room = feedRoom(feed);
+          const room = following ? followingRoom(userId) : feedRoom(feed);
           for (const joined of socket.rooms)
             if (joined.startsWith(FEED_ROOM_PREFIX) && joined !== room) await socket.leave(joined);
           await socket.join(room);
           if (options.after) {
             // Page 1 as any reader gets it now (the feed cache's key follows new posts); announced oldest first.
-            const page =
-              feed === GALAXY_FEED
+            const page = following
+              ? await app.timelines.page(userId, 0)
+              : feed === GALAXY_FEED
                 ? await app.postsRepository.galaxy(0)
                 : await app.postsRepository.planet(feed, 0);
             const at = page.findIndex((post) => post._id === options.after);
@@ -322,6 +329,11 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
         .except(except.map(userRoom))
         .emit(EVENTS.newPost, payload);
     },
+    timelinePost(owners, post, except = []) {
+      if (closing || owners.length === 0) return;
+      const payload: FeedPostPayload = { id: post.id, planetId: post.planetId };
+      io.to(owners.map(followingRoom)).except(except.map(userRoom)).emit(EVENTS.newPost, payload);
+    },
     postDeleted(post) {
       if (closing) return;
       const payload: FeedPostPayload = { id: post.id, planetId: post.planetId };
@@ -346,5 +358,5 @@ async function realtimePlugin(app: FastifyInstance, opts: { config: Config }) {
 
 export default fp(realtimePlugin, {
   name: 'realtime',
-  dependencies: ['auth', 'chat-repository', 'planets-repository', 'redis'],
+  dependencies: ['auth', 'chat-repository', 'planets-repository', 'redis', 'timelines'],
 });

@@ -7,6 +7,7 @@ import { pageIndex } from '../../lib/paging.js';
 import { routeSchema } from '../../lib/route-schema.js';
 import { sendSharedValue } from '../../lib/shared-reply.js';
 import type { TypeBoxProvider } from '../../lib/type-provider.js';
+import { currentUser } from '../../plugins/app/auth.js';
 import type { Viewer } from '../../plugins/app/safety-repository.js';
 import type { Post } from '../../schemas/entities.js';
 
@@ -58,6 +59,20 @@ export default async function feedRoutes(fastify: FastifyInstance) {
         belowTop(() => posts.top('galaxy', '')),
       ),
     );
+  });
+
+  // Issue 35: the reader's Following timeline (api/src/plugins/app/timelines.ts); the reader's filters as any feed's.
+  app.get(calls.followingFeed.path, { schema: routeSchema(calls.followingFeed) }, async (request, reply) => {
+    const me = currentUser(request);
+    const index = pageIndex(request.query.page, FIRST_PAGE.feed);
+    const viewer = await app.safety.viewer(me.id);
+    const value = await visiblePage(
+      viewer,
+      index,
+      (i) => app.timelines.page(me.id, i),
+      async (i) => ((await app.timelines.top(me.id)) ?? 0) > (i + 1) * PAGE_SIZE,
+    );
+    return sendSharedValue(reply, value);
   });
 
   app.get(calls.feedOf.path, { schema: routeSchema(calls.feedOf) }, async (request, reply) => {

@@ -74,6 +74,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
         await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
       // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
       // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
+      // The Following timelines of the author and their followers (issue 35): a job, so the answer never waits on them.
+      await app.jobs.queueFanOut({ postId: post._id, authorId: me.id, planetId: post.location.planetId });
       const audience = await app.safety.liveAudience(me.id);
       if (!audience.silenced)
         app.realtime.newPost({ id: post._id, planetId: post.location.planetId }, audience.excluded);

@@ -34,6 +34,9 @@ export default async function safetyRoutes(fastify: FastifyInstance) {
     const me = currentUser(request);
     const them = await other(request.params.id, me.id, 'block');
     await safety.block(me.id, them);
+    // Neither follows the other now: their posts leave each other's Following timeline.
+    await app.timelines.unfollowed(me.id, them);
+    await app.timelines.unfollowed(them, me.id);
     // Their follows of each other ended: so did the notifications of those follows, and the two stop hearing of
     // each other (notifications.ts leaves blocked people out).
     await app.notifications.retract('follow', me.id, { userId: them });

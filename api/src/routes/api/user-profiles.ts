@@ -86,6 +86,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     if (other.id === me.id) throw badRequest('You cannot follow yourself.');
     if (other.deleted_at) throw badRequest('This account has been deleted.');
     await users.follow(me.id, other.id); // refused (403) when a block stands between the two
+    await app.timelines.followed(me.id, other.id);
     await app.notifications.record('follow', me.id, { userId: other.id });
     return { success: true as const, value: true };
   });
@@ -94,6 +95,7 @@ export default async function userProfileRoutes(fastify: FastifyInstance) {
     const me = currentUser(request);
     const other = await target(request.params.id);
     await users.unfollow(me.id, other.id);
+    await app.timelines.unfollowed(me.id, other.id);
     await app.notifications.retract('follow', me.id, { userId: other.id });
     return { success: true as const, value: false };
   });
