@@ -152,6 +152,10 @@ export const feedApi = {
   async galaxy(page: number): Promise<ValueOf<'galaxyFeed'>> {
     return unwrap(await get<ValueOf<'galaxyFeed'>>('/feed', { params: { page } }));
   },
+  /** The reader's Following timeline (issue 35), pages from 1. */
+  async following(page: number): Promise<ValueOf<'followingFeed'>> {
+    return unwrap(await get<ValueOf<'followingFeed'>>('/feed/following', { params: { page } }));
+  },
   /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
   async of(id: Id, page: number): Promise<ValueOf<'feedOf'>> {
     return unwrap(await get<ValueOf<'feedOf'>>(`/feed/${seg(id)}`, { params: { page } }));

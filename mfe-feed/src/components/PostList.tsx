@@ -32,6 +32,8 @@ interface PostListProps {
   live?: string;
   /** Each card's "More actions" menu (the post's page gives its thread one: PostCard's `menu`). */
   menuFor?: (post: Post | Comment) => ReactNode;
+  /** Shown instead of the end of the list when the list has nothing at all. */
+  empty?: ReactNode;
 }
 
 /**
@@ -52,6 +54,7 @@ export function PostList({
   comments = false,
   menuFor,
   live,
+  empty,
 }: PostListProps) {
   const { status } = useSession();
   const list = usePagedList(fetchPage, firstPage, { resetKey });
@@ -104,7 +107,7 @@ export function PostList({
         ))}
       </div>
       {list.loading && <Loader label="Loading posts" />}
-      {list.done && <EndOfList />}
+      {list.done && (empty && items.length === 0 ? empty : <EndOfList />)}
     </section>
   );
 }

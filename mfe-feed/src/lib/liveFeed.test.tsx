@@ -108,6 +108,17 @@ describe('followFeed', () => {
     expect(mars.onDeleted.mock.calls).toEqual([['p1']]);
   });
 
+  it('the Following timeline takes posts of every planet (the server sends only what reached it)', () => {
+    const { socket, sent, hear } = fakeSocket();
+    const following = { onPost: jest.fn(), onDeleted: jest.fn(), onFollowed: jest.fn() };
+    followFeed(socket, 'following', following);
+    expect(sent[0]?.slice(0, 2)).toEqual([SOCKET_EVENTS.followFeed, 'following']);
+    hear(SOCKET_EVENTS.newPost, { id: 'p1', planetId: 'mars' });
+    hear(SOCKET_EVENTS.newPost, { id: 'p2', planetId: 'venus' });
+    hear(SOCKET_EVENTS.newPost, { planetId: 'venus' });
+    expect(following.onPost.mock.calls).toEqual([['p1'], ['p2']]);
+  });
+
   it('waits for the connection before following, and a refused follow asks for no catch-up', () => {
     const { socket, sent, hear } = fakeSocket(false);
     const events = { onPost: jest.fn(), onDeleted: jest.fn(), onFollowed: jest.fn() };

@@ -3,6 +3,7 @@
 // it is tested with a fake socket; hooks/useNewPosts.ts wires it to a feed list.
 import {
   type FeedPostPayload,
+  FOLLOWING_FEED,
   type FollowFeedOptions,
   GALAXY_FEED,
   SOCKET_EVENTS,
@@ -48,7 +49,7 @@ export interface FeedEvents {
 }
 
 /**
- * Follows `feed` (GALAXY_FEED or a planet id) on `socket`, now and on every reconnection, until the answered function
+ * Follows `feed` (GALAXY_FEED, FOLLOWING_FEED or a planet id) on `socket`, now and on every reconnection, until the answered function
  * is called. Payloads of another planet (a socket that still followed one) or of the wrong shape are ignored.
  * `newest`: the newest post shown, sent as the follow's `after`, so the server announces what was published between
  * the read of page 1 and the follow.
@@ -69,7 +70,9 @@ export function followFeed(
   };
   const ours = (payload: unknown): string | null => {
     const post = payload as FeedPostPayload | null;
-    return typeof post?.id === 'string' && (feed === GALAXY_FEED || post.planetId === feed) ? post.id : null;
+    // The galaxy and the Following timeline (issue 35) take posts of every planet.
+    const anyPlanet = feed === GALAXY_FEED || feed === FOLLOWING_FEED;
+    return typeof post?.id === 'string' && (anyPlanet || post.planetId === feed) ? post.id : null;
   };
   const added = (payload: unknown) => {
     const id = ours(payload);

@@ -19,6 +19,7 @@ import { MemoryRouter } from '@skynet/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { CommentForm } from '../components/CommentForm';
+import { FEED_PANEL_ID, FeedTabs, tabId } from '../components/FeedTabs';
 import { Page } from '../components/Page';
 import { PostCard } from '../components/PostCard';
 import listStyles from '../components/PostList.module.css';
@@ -125,13 +126,16 @@ function postListTemplate(
   );
 }
 
-/** As GalacticFeedPage draws it once its first page is there. */
+/** As GalacticFeedPage draws it once its first page is there, on its Galaxy tab. */
 function feedTemplate(path: string, title: string) {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[path]}>
       <Page>
         <PageHeader title={title} />
-        {postListTemplate(path, path, title)}
+        <FeedTabs value="galaxy" onChange={noop} />
+        <div role="tabpanel" id={FEED_PANEL_ID} aria-labelledby={tabId('galaxy')}>
+          {postListTemplate(path, path, title)}
+        </div>
       </Page>
     </MemoryRouter>,
   );
