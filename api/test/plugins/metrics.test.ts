@@ -32,6 +32,8 @@ describe('metrics', () => {
     assert.match(text, /nodejs_heap_size_used_bytes \d/);
     assert.match(text, /skynet_sockets_connected 0/);
     assert.match(text, /skynet_jobs_queued\{queue="mail"\} \d/);
+    // Issue 35: the Following timelines' fan-out, behind when it grows.
+    assert.match(text, /skynet_jobs_queued\{queue="timeline"\} \d/);
     assert.equal((await fetch(`http://127.0.0.1:${address.port}/other`)).status, 404);
   });
 

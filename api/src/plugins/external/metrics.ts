@@ -78,7 +78,7 @@ async function metricsPlugin(app: FastifyInstance, opts: { config: Config }) {
     registers: [registry],
     async collect() {
       if (!app.hasDecorator('jobs')) return;
-      for (const queue of ['mail', 'purge']) {
+      for (const queue of ['mail', 'purge', 'timeline']) {
         try {
           this.set({ queue }, await app.jobs.boss.getQueueSize(queue));
         } catch {
