@@ -204,6 +204,15 @@ export const NotificationGroup = Type.Object({
       description: "kind 'moderation': what the moderators did and why, as the person reads it.",
     }),
   ),
+  replyPreview: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          "kinds 'comment' and 'reply' (issue 35): the newest comment's or reply's own first characters, so the entry " +
+          'shows what was said; null when it was deleted or is behind a content warning.',
+      }),
+    ),
+  ),
 });
 
 export const BlockedUser = Type.Object({

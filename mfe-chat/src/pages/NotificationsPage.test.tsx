@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 const list = jest.fn();
 const markRead = jest.fn();
+const following = jest.fn();
+const setFollowing = jest.fn();
 let socket: FakeSocket;
 
 jest.mock('@skynet/shared', () => ({
@@ -17,6 +19,10 @@ jest.mock('@skynet/shared', () => ({
 }));
 jest.mock('@skynet/kit', () => ({
   ...jest.requireActual('@skynet/kit'),
+  userApi: {
+    following: (...args: unknown[]) => following(...args),
+    setFollowing: (...args: unknown[]) => setFollowing(...args),
+  },
   notificationsApi: {
     list: (...args: unknown[]) => list(...args),
     markRead: (...args: unknown[]) => markRead(...args),
@@ -55,6 +61,8 @@ beforeEach(() => {
   socket = new FakeSocket();
   list.mockReset();
   markRead.mockReset().mockResolvedValue(undefined);
+  following.mockReset().mockResolvedValue([]);
+  setFollowing.mockReset().mockResolvedValue(undefined);
   jest.spyOn(console, 'warn').mockImplementation(() => {});
 });
 
@@ -83,6 +91,59 @@ describe('NotificationsPage', () => {
     expect(links[2]).toHaveTextContent('Bo started following you');
     expect(links[3]).toHaveTextContent('Ana liked your post');
     expect(list).toHaveBeenCalledWith(0);
+  });
+
+  it("shows a comment's or reply's own words; without them (deleted, behind a warning), the post it answered", async () => {
+    pages([
+      group({
+        id: 'reply.p2.2026-01-02.7',
+        kind: 'reply',
+        postId: 'p2',
+        postPreview: 'My post about Saturn',
+        replyPreview: 'Great rings tonight',
+      }),
+      group({
+        id: 'comment.p2.2026-01-02.5',
+        kind: 'comment',
+        postId: 'p2',
+        postPreview: 'My post about Saturn',
+        replyPreview: null,
+      }),
+    ]);
+    renderPage();
+    const [reply, comment] = await screen.findAllByRole('link');
+    expect(reply).toHaveTextContent('Ana replied to your post');
+    expect(reply).toHaveTextContent('Great rings tonight');
+    expect(reply).not.toHaveTextContent('My post about Saturn');
+    expect(comment).toHaveTextContent('My post about Saturn');
+  });
+
+  it('offers Follow back on a follow by someone not followed yet, and says Following once done', async () => {
+    following.mockResolvedValue([{ _id: 'ana', userName: 'Ana' }]);
+    pages([
+      group({ id: 'follow.-.2026-01-02.6', kind: 'follow', postId: null, postPreview: null, actors: [bo] }),
+      group({ id: 'follow.-.2026-01-01.4', kind: 'follow', postId: null, postPreview: null, actors: [ana] }),
+    ]);
+    renderPage();
+    const back = await screen.findByRole('button', { name: 'Follow back Bo' });
+    // Ana is followed already: no button for her entry.
+    expect(screen.getAllByRole('button', { name: /^Follow back/ })).toHaveLength(1);
+    // Beside the entry's link, not inside it.
+    expect(back.closest('a')).toBeNull();
+    back.click();
+    expect(await screen.findByRole('button', { name: 'Following Bo' })).toBeDisabled();
+    expect(setFollowing).toHaveBeenCalledWith('bo', true);
+  });
+
+  it('puts Follow back again, with a message, when the follow fails', async () => {
+    setFollowing.mockRejectedValue(new Error('offline'));
+    pages([
+      group({ id: 'follow.-.2026-01-02.6', kind: 'follow', postId: null, postPreview: null, actors: [bo] }),
+    ]);
+    renderPage();
+    (await screen.findByRole('button', { name: 'Follow back Bo' })).click();
+    await waitFor(() => expect(setFollowing).toHaveBeenCalled());
+    expect(await screen.findByRole('button', { name: 'Follow back Bo' })).toBeEnabled();
   });
 
   it('has an empty state', async () => {

@@ -1,7 +1,9 @@
 import type { NotificationGroup } from '@skynet/contract';
-import { Avatar, EndOfList, Loader, PageHeader } from '@skynet/kit';
+import { Avatar, EndOfList, Loader, PageHeader, userApi } from '@skynet/kit';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import rows from '../components/ConversationList.module.css';
+import { FollowBack } from '../components/FollowBack';
 import { useNotifications } from '../hooks/useNotifications';
 import { useNow } from '../hooks/useNow';
 import { formatFullDateTime, formatLastMessageAt } from '../lib/chatTime';
@@ -16,9 +18,28 @@ export const NO_NOTIFICATIONS_TEXT =
  * /notifications: likes, replies and follows of yours, grouped, newest first, new ones arriving live on top; and
  * what the moderators did about you (issue 31), in their own words.
  */
+/** Whom the reader follows (null until known, or if it could not be read: then no Follow back is offered). */
+function useFollowedIds(): ReadonlySet<string> | null {
+  const [ids, setIds] = useState<ReadonlySet<string> | null>(null);
+  useEffect(() => {
+    let live = true;
+    userApi.following().then(
+      (users) => {
+        if (live) setIds(new Set(users.map((u) => u._id)));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ids;
+}
+
 export default function NotificationsPage() {
   const { list, items, observe } = useNotifications();
   const now = useNow();
+  const followed = useFollowedIds();
   return (
     <div className={pages.list}>
       <PageHeader title="Notifications" />
@@ -32,7 +53,7 @@ export default function NotificationsPage() {
           }}
         >
           {items.map((group) => (
-            <Entry key={group.id} group={group} now={now} observe={observe} />
+            <Entry key={group.id} group={group} now={now} observe={observe} followed={followed} />
           ))}
         </ul>
       )}
@@ -49,10 +70,12 @@ function Entry({
   group,
   now,
   observe,
+  followed,
 }: {
   group: NotificationGroup;
   now: Date;
   observe: (group: NotificationGroup, element: Element | null) => void;
+  followed: ReadonlySet<string> | null;
 }) {
   const first = group.actors[0];
   const text = notificationText(group);
@@ -80,7 +103,10 @@ function Entry({
       <span className={styles.body}>
         <span className={styles.text}>{text}</span>
         {moderation && group.message ? <span className={styles.message}>{group.message}</span> : null}
-        {group.postPreview ? <span className={styles.preview}>{group.postPreview}</span> : null}
+        {/* A comment or reply: its own words (issue 35), else the post it answered. */}
+        {group.replyPreview || group.postPreview ? (
+          <span className={styles.preview}>{group.replyPreview || group.postPreview}</span>
+        ) : null}
       </span>
       {group.unread && <span className={styles.new}>New</span>}
       <time className={rows.when} dateTime={group.latestAt} title={formatFullDateTime(group.latestAt)}>
@@ -88,8 +114,14 @@ function Entry({
       </time>
     </>
   );
+  // A follow from one person the reader does not follow yet: Follow back (issue 35).
+  const back =
+    group.kind === 'follow' && group.actorCount === 1 && first && followed && !followed.has(first._id);
+  const classes = [group.unread ? styles.unread : '', back ? styles.withAction : '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <li ref={(el) => observe(group, el)} className={group.unread ? styles.unread : undefined}>
+    <li ref={(el) => observe(group, el)} className={classes || undefined}>
       {href ? (
         <Link to={href} className={rows.row}>
           {content}
@@ -97,6 +129,7 @@ function Entry({
       ) : (
         <div className={rows.row}>{content}</div>
       )}
+      {back && <FollowBack userId={first._id} userName={first.userName} />}
     </li>
   );
 }

@@ -53,6 +53,7 @@ interface GroupRow {
   unread: boolean;
   actor_ids: string;
   post_preview: string | null;
+  reply_preview: string | null;
   message: string | null;
 }
 
@@ -89,17 +90,20 @@ const WANTED = String.raw`NOT EXISTS (SELECT 1 FROM blocks b
 // is deleted, and carries its message.
 const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at, g.actor_count, g.unread, g.actor_ids,
     g.message, CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
-      ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview
+      ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview,
+    CASE WHEN s.id IS NULL OR s.deleted OR s.content_warning IS NOT NULL THEN NULL
+      ELSE left(s.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS reply_preview
   FROM (
     SELECT n.kind, n.post_id, (n.created_at AT TIME ZONE 'UTC')::date AS day,
       CASE WHEN n.kind = 'moderation' THEN n.id END AS single, max(n.id) AS top,
       max(n.created_at) AS latest_at, count(DISTINCT n.actor_id)::int AS actor_count,
       bool_or(n.read_at IS NULL) AS unread,
-      array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids, max(n.message) AS message
+      array_to_string((array_agg(n.actor_id ORDER BY n.id DESC))[1:20], ',') AS actor_ids, max(n.message) AS message,
+      (array_agg(n.source_id ORDER BY n.id DESC))[1] AS source_id
     FROM notifications n JOIN users u ON u.id = n.actor_id
     WHERE n.user_id = $1 AND (n.kind = 'moderation' OR (u.deleted_at IS NULL AND ${WANTED}))
     GROUP BY 1, 2, 3, 4
-  ) g LEFT JOIN posts p ON p.id = g.post_id
+  ) g LEFT JOIN posts p ON p.id = g.post_id LEFT JOIN posts s ON s.id = g.source_id
   ORDER BY g.top DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
 
 // The unread messages: per conversation of the person, an index range of (conversation_id, seq) above their read
@@ -272,6 +276,8 @@ export function createNotifications(
           latestAt: new Date(g.latest_at).toISOString(),
           unread: g.unread,
         };
+        // Issue 35: a comment or reply shows its own words, not only the post it answered.
+        if (g.kind === 'comment' || g.kind === 'reply') return { ...group, replyPreview: g.reply_preview };
         // The moderators speak as one: which administrator acted is in the audit log, not told to the person.
         if (g.kind === 'moderation') return { ...group, actors: [], actorCount: 0, message: g.message ?? '' };
         return group;

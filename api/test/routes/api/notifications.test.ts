@@ -135,6 +135,48 @@ describe('notifications', () => {
     assert.equal((await unread(a)).notifications, 2);
   });
 
+  it("a comment's or reply's entry shows its own words (the newest), none once deleted or behind a warning", async () => {
+    const a = await signup(ctx.app);
+    const [b, c] = [await signup(ctx.app), await signup(ctx.app)];
+    const id = await post(a, 'My post about Saturn');
+    await call(ctx.app, `POST /api/post/${id}/comment`, {
+      token: b.token,
+      payload: { content: 'First comment' },
+    });
+    await call(ctx.app, `POST /api/post/${id}/comment`, {
+      token: c.token,
+      payload: { content: 'Newest comment' },
+    });
+    const reply = await post(b, 'A reply with its own words', id);
+    await follow(c, a);
+    const byKind = async () => Object.fromEntries((await list(a)).map((g) => [g.kind, g]));
+    let groups = await byKind();
+    assert.equal(groups.comment!.replyPreview, 'Newest comment');
+    assert.equal(groups.comment!.postPreview, 'My post about Saturn');
+    assert.equal(groups.reply!.replyPreview, 'A reply with its own words');
+    assert.equal('replyPreview' in groups.follow!, false, 'a follow has no words of its own');
+
+    assert.equal((await call(ctx.app, `DELETE /api/post/${reply}`, { token: b.token })).status, 200);
+    assert.equal(
+      (await byKind()).reply?.replyPreview ?? null,
+      null,
+      'a deleted reply shows none of its words',
+    );
+    const warned = await call(ctx.app, 'POST /api/post', {
+      token: c.token,
+      payload: {
+        content: 'The ending of the film',
+        contentWarning: 'Spoilers',
+        parentPost: id,
+        location: { planetId: 'earth', latitude: 0, longitude: 0 },
+      },
+    });
+    assert.equal(warned.status, 200, warned.res.body);
+    groups = await byKind();
+    assert.equal(groups.reply!.replyPreview, null, 'the newest reply is behind a warning');
+    assert.equal(groups.reply!.actorCount, 2);
+  });
+
   it('marks groups read by the ids the list gave, only up to what was listed, or all at once', async () => {
     const a = await signup(ctx.app);
     const [b, c, d] = [await signup(ctx.app), await signup(ctx.app), await signup(ctx.app)];
