@@ -201,6 +201,17 @@ export const timelines = pgTable('timelines', {
   top: integer('top'),
 });
 
+/**
+ * How far the Following timelines' fan-out has gone (issue 35): the galaxy number (posts.seq) of the last post appended
+ * to its readers' timelines. Posts commit in seq order (each takes the galaxy counter's row lock until it commits), so
+ * the fan-out takes every post above the cursor in that order, and timelines list posts in the order they were
+ * published whatever order the jobs run in. One row, id 1.
+ */
+export const timelineCursor = pgTable('timeline_cursor', {
+  id: integer('id').primaryKey(),
+  seq: integer('seq').notNull(),
+});
+
 export const timelineEntries = pgTable(
   'timeline_entries',
   {

@@ -332,13 +332,18 @@ async function jobsPlugin(app: FastifyInstance, opts: { config: Config; schedule
     { pollingIntervalSeconds, batchSize: 10 },
     handled(async (batch) => {
       for (const job of batch) {
-        const { postId, authorId, planetId } = job.data;
-        const owners = await app.timelines.fanOut(postId);
-        if (owners.length === 0) continue;
-        // Nobody who blocks or mutes the author hears of it (as the galaxy's announcement, posts.ts). A silenced
-        // author's followers still do: the Following timeline shows them, as Mastodon's limited accounts.
-        const audience = await app.safety.liveAudience(authorId);
-        app.realtime.timelinePost(owners, { id: postId, planetId }, audience.excluded);
+        // The job's post and any published before it that no job has appended yet, oldest first.
+        for (const done of await app.timelines.fanOut(job.data.postId)) {
+          if (done.owners.length === 0) continue;
+          // Nobody who blocks or mutes the author hears of it (as the galaxy's announcement, posts.ts). A silenced
+          // author's followers still do: the Following timeline shows them, as Mastodon's limited accounts.
+          const audience = await app.safety.liveAudience(done.authorId);
+          app.realtime.timelinePost(
+            done.owners,
+            { id: done.postId, planetId: done.planetId },
+            audience.excluded,
+          );
+        }
       }
     }),
   );

@@ -29,6 +29,46 @@ interface Entry {
   author_id: string;
 }
 
+/** A post the fan-out appended, and the readers whose timeline took it. */
+export interface FannedOut {
+  postId: string;
+  authorId: string;
+  planetId: string;
+  owners: string[];
+}
+
+/** Posts appended per fan-out transaction (a backlog after an outage goes in several). */
+const FANOUT_BATCH = 200;
+
+/**
+ * Appends one post to its author's and every follower's built timeline (answers those readers). Their timeline rows are
+ * locked in id order first; readers who have it already (their timeline was built after it was published) are
+ * skipped; the entry past TIMELINE_MAX goes in the same statement.
+ */
+async function appendEverywhere(tx: Tx, postId: string, authorId: string): Promise<string[]> {
+  const readers = sql`(t.owner_id = ${authorId}
+    OR t.owner_id IN (SELECT follower_id FROM follows WHERE followee_id = ${authorId}))`;
+  await tx.execute(
+    sql`SELECT 1 FROM timelines t WHERE t.top IS NOT NULL AND ${readers} ORDER BY t.owner_id FOR UPDATE`,
+  );
+  const added = await rows<{ owner_id: string }>(
+    tx,
+    sql`WITH fresh AS (
+          UPDATE timelines t SET top = t.top + 1
+          WHERE t.top IS NOT NULL AND ${readers}
+            AND NOT EXISTS (SELECT 1 FROM timeline_entries e WHERE e.owner_id = t.owner_id AND e.post_id = ${postId})
+          RETURNING t.owner_id, t.top),
+        added AS (
+          INSERT INTO timeline_entries (owner_id, position, post_id, author_id)
+          SELECT owner_id, top, ${postId}, ${authorId} FROM fresh RETURNING owner_id, position),
+        trimmed AS (
+          DELETE FROM timeline_entries e USING added a
+          WHERE e.owner_id = a.owner_id AND e.position = a.position - ${TIMELINE_MAX})
+        SELECT owner_id FROM added`,
+  );
+  return added.map((r) => r.owner_id);
+}
+
 /** `author`'s newest TIMELINE_MAX posts (comments take no feed number), on posts_author_seq_idx backwards. */
 const newestOf = (author: SQL) =>
   sql`SELECT id, seq, author_id FROM posts WHERE author_id = ${author} AND author_seq IS NOT NULL
@@ -38,7 +78,8 @@ const newestOf = (author: SQL) =>
  * The Following timeline (issue 35; the design and why in docs/plans/issue-35-following-timeline.md): each reader's
  * list of their own posts and those of the people they follow, numbered by the reader's own gapless counter.
  * - A new post is appended to its author's and every follower's built timeline by `fanOut`, which a pg-boss job runs
- *   after the post commits (jobs.ts): the post's transaction never waits on its followers' rows.
+ *   after the post commits (jobs.ts): the post's transaction never waits on its followers' rows. A cursor keeps the
+ *   appends in publication order.
  * - A timeline is built on its reader's first read (`page`), from the newest posts of the people followed then.
  * - Following and unfollowing rewrite the reader's timeline (a gapless counter cannot take an older post in the
  *   middle): the followed person's newest posts merged in, or the unfollowed one's taken out.
@@ -130,39 +171,44 @@ export function createTimelines(db: Db, database: Pick<Database, 'query'>) {
     },
 
     /**
-     * Appends a published post to its author's and each follower's built timeline; answers the readers whose timeline
-     * took it. Idempotent (a retried job adds nothing twice). The timeline rows are locked in id order first, so two
-     * fan-outs with followers in common never deadlock; the oldest entry past TIMELINE_MAX goes in the same statement.
+     * Appends published posts to their authors' and followers' built timelines, in the order they were published: every
+     * post above the fan-out cursor up to `postId`, oldest first (posts commit in galaxy-number order, so none below it
+     * is still to come), the cursor moved in the same transaction. So whichever job runs first, on whichever process,
+     * timelines list posts in publication order, and a job run twice adds nothing. Fan-outs run one at a time (the
+     * cursor's row lock); FANOUT_BATCH posts a transaction. Answers each post with the readers whose timeline took it.
      */
-    async fanOut(postId: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        const [post] = await rows<{ author_id: string }>(
-          tx,
-          sql`SELECT author_id FROM posts WHERE id = ${postId} AND seq IS NOT NULL`,
-        );
-        if (!post) return [];
-        const readers = sql`(t.owner_id = ${post.author_id}
-          OR t.owner_id IN (SELECT follower_id FROM follows WHERE followee_id = ${post.author_id}))`;
-        await tx.execute(
-          sql`SELECT 1 FROM timelines t WHERE t.top IS NOT NULL AND ${readers} ORDER BY t.owner_id FOR UPDATE`,
-        );
-        const added = await rows<{ owner_id: string }>(
-          tx,
-          sql`WITH fresh AS (
-                UPDATE timelines t SET top = t.top + 1
-                WHERE t.top IS NOT NULL AND ${readers}
-                  AND NOT EXISTS (SELECT 1 FROM timeline_entries e WHERE e.owner_id = t.owner_id AND e.post_id = ${postId})
-                RETURNING t.owner_id, t.top),
-              added AS (
-                INSERT INTO timeline_entries (owner_id, position, post_id, author_id)
-                SELECT owner_id, top, ${postId}, ${post.author_id} FROM fresh RETURNING owner_id, position),
-              trimmed AS (
-                DELETE FROM timeline_entries e USING added a
-                WHERE e.owner_id = a.owner_id AND e.position = a.position - ${TIMELINE_MAX})
-              SELECT owner_id FROM added`,
-        );
-        return added.map((r) => r.owner_id);
-      });
+    async fanOut(postId: string): Promise<FannedOut[]> {
+      const done: FannedOut[] = [];
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const [target] = await rows<{ seq: number | null }>(
+            tx,
+            sql`SELECT seq FROM posts WHERE id = ${postId}`,
+          );
+          if (!target || target.seq === null) return null;
+          const [cursor] = await rows<{ seq: number }>(
+            tx,
+            sql`SELECT seq FROM timeline_cursor WHERE id = 1 FOR UPDATE`,
+          );
+          if (!cursor || cursor.seq >= target.seq) return null;
+          const due = await rows<{ id: string; author_id: string; planet_id: string; seq: number }>(
+            tx,
+            sql`SELECT id, author_id, planet_id, seq FROM posts WHERE seq > ${cursor.seq} AND seq <= ${target.seq}
+                ORDER BY seq LIMIT ${FANOUT_BATCH}`,
+          );
+          const fanned: FannedOut[] = [];
+          for (const post of due) {
+            const owners = await appendEverywhere(tx, post.id, post.author_id);
+            fanned.push({ postId: post.id, authorId: post.author_id, planetId: post.planet_id, owners });
+          }
+          const last = due.at(-1);
+          if (last) await tx.execute(sql`UPDATE timeline_cursor SET seq = ${last.seq} WHERE id = 1`);
+          return { fanned, more: due.length === FANOUT_BATCH };
+        });
+        if (!batch) return done;
+        done.push(...batch.fanned);
+        if (!batch.more) return done;
+      }
     },
 
     /** `owner` now follows `followee`: the followee's newest posts merged into the owner's timeline (if built). */

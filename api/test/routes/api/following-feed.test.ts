@@ -160,6 +160,34 @@ describe('the Following timeline', () => {
     for (const r of rows as { n: number }[]) assert.equal(r.n, 1);
   });
 
+  it('keeps publication order whatever order the jobs run in: the later post’s job appends the earlier first', async () => {
+    const gus = await signup(ctx.app);
+    const reader = await signup(ctx.app);
+    await follow(reader, gus);
+    assert.deepEqual(await page(reader), []);
+    // Published without their jobs (the repository, not the route): as if both jobs were still waiting.
+    const make = (content: string) =>
+      ctx.app.postsRepository.create({
+        authorId: gus.id,
+        content,
+        planetId: 'earth',
+        latitude: 0,
+        longitude: 0,
+        parentId: null,
+        contentWarning: null,
+      });
+    const earlier = await make('gus earlier');
+    const later = await make('gus later');
+    const done = await ctx.app.timelines.fanOut(later._id);
+    assert.deepEqual(
+      done.map((d) => d.postId),
+      [earlier._id, later._id],
+    );
+    assert.ok(done.every((d) => d.owners.includes(reader.id)));
+    assert.deepEqual(await ctx.app.timelines.fanOut(earlier._id), [], 'its job finds it done');
+    assert.deepEqual(await page(reader), ['gus later', 'gus earlier']);
+  });
+
   describe('live', () => {
     const sockets: Socket[] = [];
     after(() => {
