@@ -64,8 +64,10 @@ const canaryOf = (registry: { remotes: Record<string, { canary?: unknown; stable
 
 describe('the release analysis job, with nobody running a command', () => {
   it('rolls back a canary 800 ms slower to paint, writing its figures', async (t) => {
+    // Begun a minute ago: stable's timings count from the step's first whole minute (its paints from before the canary
+    // are not compared), and these pages all report now.
     const p = await product(t, 'analysis-slow', {
-      canary: { version: '1.1.0', percent: 50, since: new Date().toISOString() },
+      canary: { version: '1.1.0', percent: 50, since: new Date(Date.now() - 60_000).toISOString() },
       policy: POLICY,
     });
     await pagesPaint(p.app, await p.visitorsOf('1.0.0', 12), '1.0.0', 1000);
@@ -227,5 +229,36 @@ describe("the release console's calls", () => {
     assert.equal(ended.body.value.canary, null);
     assert.equal(ended.body.value.stable, '1.0.0');
     assert.equal(p.registry().remotes['mfe-static'].canary, null);
+  });
+
+  it("compares a canary's paints with stable's since the canary began, not with stable's from before it", async (t) => {
+    const p = await product(
+      t,
+      'console-window',
+      {
+        canary: { version: '1.1.0', percent: 50, since: new Date(Date.now() + 3_600_000).toISOString() },
+        policy: POLICY,
+      },
+      '0',
+    );
+    const admin = await makeAdmin(p.app, p.database);
+    // A quiet moment before the canary: stable paints in 600 ms. Then the canary begins, and on a busier machine both
+    // sides paint in 1,400 ms. Counted with the earlier paints of its minute, stable would look 800 ms faster.
+    await pagesPaint(p.app, await p.visitorsOf('1.0.0', 20), '1.0.0', 600);
+    const registry = p.registry();
+    registry.remotes['mfe-static'].canary.since = new Date().toISOString();
+    writeFileSync(path.join(p.site, 'remotes.json'), JSON.stringify(registry));
+    await pagesPaint(p.app, await p.visitorsOf('1.0.0', 5), '1.0.0', 1400);
+    await pagesPaint(p.app, await p.visitorsOf('1.1.0', 10), '1.1.0', 1400);
+    const list = await call(p.app, 'GET /api/admin/releases', { token: admin.token });
+    assert.equal(list.status, 200, list.res.body);
+    const lcp = list.body.value['mfe-static'].analysis.measures.find(
+      (m: { name: string }) => m.name === 'lcp',
+    );
+    assert.equal(lcp.canarySamples, 10);
+    // Stable's timings count from the step's first whole minute: none of the 20 earlier paints (and the 5 later ones
+    // only when the minute turned meanwhile).
+    assert.ok(lcp.stableSamples <= 5, JSON.stringify(lcp));
+    assert.notEqual(lcp.verdict, 'worse', JSON.stringify(lcp));
   });
 });

@@ -99,8 +99,15 @@ const historyLine = (line: HistoryEntry): ReleaseHistoryLine => ({
 });
 
 export function createReleases(db: Db, store: RegistryStore) {
-  /** Each side's figures over [since, now] for one remote. */
-  async function figures(remote: string, versions: string[], since: Date) {
+  /**
+   * Each side's figures over [since, now] for one remote. The timings are kept per minute, so the minute `since` falls
+   * in also holds what came before it: `wholeMinutes` names a version (stable, beside a canary) whose timings (lcp,
+   * inp, cls: they follow the machine's load of the moment, where error shares do not) start at the first whole
+   * minute instead. Stable's paints from before the canary, on a machine loaded differently, made a
+   * canary of the same code look slower (CI: p75 1,388 ms on 5 vs 1,175 ms on 12, p = 0.004, rolled back); the canary
+   * has no timings from before its step, and stable loses less than a minute of its larger traffic.
+   */
+  async function figures(remote: string, versions: string[], since: Date, wholeMinutes?: string) {
     const arms = new Map(versions.map((v) => [v, emptyArm()]));
     const list = sql.join(
       versions.map((v) => sql`${v}`),
@@ -116,10 +123,14 @@ export function createReleases(db: Db, store: RegistryStore) {
       const arm = arms.get(row.version);
       if (arm) addEvents(arm, row);
     }
+    const firstMinute = new Date(Math.floor(since.getTime() / 60_000) * 60_000);
+    const firstWholeMinute = new Date(Math.ceil(since.getTime() / 60_000) * 60_000);
     const buckets = await rows<{ version: string; metric: string; bucket: number; count: number }>(
       db,
       sql`SELECT version, metric, bucket, sum(count)::int AS count FROM platform_measures
-          WHERE remote = ${remote} AND version IN (${list}) AND minute >= date_trunc('minute', ${since}::timestamptz)
+          WHERE remote = ${remote} AND version IN (${list})
+            AND minute >= CASE WHEN version = ${wholeMinutes ?? null} AND metric IN ('lcp', 'inp', 'cls')
+                               THEN ${firstWholeMinute}::timestamptz ELSE ${firstMinute}::timestamptz END
           GROUP BY version, metric, bucket`,
     );
     for (const row of buckets) {
@@ -224,7 +235,7 @@ export function createReleases(db: Db, store: RegistryStore) {
     const canary = entry.canary;
     if (!canary || canary.version === entry.stable) return null;
     const since = stepStart(entry, history, remote, now);
-    const arms = await figures(remote, [entry.stable, canary.version], since);
+    const arms = await figures(remote, [entry.stable, canary.version], since, entry.stable);
     // At 100% nobody meets stable during the step: stable is judged on its last day instead.
     if (canary.percent >= 100) {
       const recent = await figures(remote, [entry.stable], new Date(now.getTime() - MAX_WINDOW_MS));
