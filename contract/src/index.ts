@@ -5,6 +5,7 @@ export * from './entities.js';
 export * from './head-start.js';
 export * from './limits.js';
 export * from './locks.js';
+export * from './mentions.js';
 export * from './parked-files.js';
 export * from './paths.js';
 export * from './planets.js';

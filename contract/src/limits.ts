@@ -68,3 +68,8 @@ export const EXPORT_LINK_DAYS = 7;
 
 /** The Following timeline (issue 35) keeps each reader's newest 800 entries, as Mastodon's home feed: past them, the end. */
 export const TIMELINE_MAX = 800;
+
+/** Mentions and tags (issue 35): at most this many of each are taken from one post; a tag is 1 to 50 characters. */
+export const MENTIONS_MAX = 10;
+export const TAGS_MAX = 10;
+export const TAG_MAX_LENGTH = 50;

@@ -17,6 +17,8 @@ export const CONFIRM_EMAIL_ROUTE = '/confirmemail/:token';
 export const UNDO_EMAIL_ROUTE = '/undoemail/:token';
 export const FEED_ROUTE = '/feed';
 export const PLANET_FEED_ROUTE = '/feed/:planetName/:id';
+/** The posts of a hashtag (issue 35), newest first. */
+export const TAG_ROUTE = '/tag/:tag';
 export const NEW_POST_ROUTE = '/post';
 export const POST_ROUTE = '/post/:id';
 export const SEARCH_ROUTE = '/search';
@@ -59,6 +61,7 @@ export const ROUTE_PATTERNS = {
   undoEmail: UNDO_EMAIL_ROUTE,
   feed: FEED_ROUTE,
   planetFeed: PLANET_FEED_ROUTE,
+  tag: TAG_ROUTE,
   newPost: NEW_POST_ROUTE,
   post: POST_ROUTE,
   search: SEARCH_ROUTE,

@@ -44,6 +44,8 @@ async function makeWorld(api: Api): Promise<World> {
     ).value._id;
   const postId = await post(other, 'Aurora over the north pole tonight, worth staying up for');
   await post(me, 'Hello from my home planet, first time on Skynet');
+  // A mention and a tag (issue 35): their links on the cards, the mention's notification, and /tag/aurora's feed.
+  await post(other, `Clear skies for the #aurora watch, @${me.userName}`);
   await api.call('POST', `/post/${postId}/like`, { token: me.token });
   await api.call('POST', `/post/${postId}/save`, { token: me.token });
   await api.call('POST', `/post/${postId}/comment`, { token: me.token, data: { content: 'Saw it too!' } });
@@ -65,7 +67,7 @@ function concrete(path: string, world: World): string {
   const slug = world.planet.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const filled = path.replace(/:(\w+)/g, (_, name: string) => {
     if (name === 'token') return 'not-a-real-token';
-    if (name === 'text') return 'aurora';
+    if (name === 'text' || name === 'tag') return 'aurora';
     if (name === 'planetName') return slug;
     if (name === 'id') {
       if (path.startsWith('/feed/')) return world.planet._id;

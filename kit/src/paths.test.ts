@@ -28,6 +28,7 @@ const cases: Record<Helper, [string, RoutePatternName, Record<string, string>?][
       { planetName: 'planet-nine', id: ID },
     ],
   ],
+  tag: [[paths.tag('mars'), 'tag', { tag: 'mars' }]],
   newPost: [[paths.newPost(), 'newPost']],
   post: [[paths.post(ID), 'post', { id: ID }]],
   search: [

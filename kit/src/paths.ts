@@ -23,6 +23,8 @@ export const paths = {
   resetPassword: (token: string) => `/resetpassword/${seg(token)}`,
   feed: () => '/feed',
   planetFeed: (planet: { _id: string; name: string }) => `/feed/${slugify(planet.name)}/${seg(planet._id)}`,
+  /** A hashtag's feed (issue 35); the tag without its '#'. */
+  tag: (tag: string) => `/tag/${seg(tag)}`,
   newPost: () => '/post',
   post: (id: string) => `/post/${seg(id)}`,
   search: (text?: string) => (text ? `/search/${seg(text)}` : '/search'),

@@ -15,6 +15,7 @@ import {
   SAVED_ROUTE,
   SEARCH_ROUTE,
   SEARCH_TEXT_ROUTE,
+  TAG_ROUTE,
   USER_ROUTE,
 } from '@skynet/contract';
 import type { PageModule } from '@skynet/kit';
@@ -39,6 +40,7 @@ export const routes = defineRoutes<PageModule>([
     // The planets' list names the heading: asked from the HTML too, it no longer waits for the area's code.
     early: ['/feed/:id?page=1', '/planet'],
   },
+  { path: TAG_ROUTE, access: 'signed-in', page: () => import('./pages/TagFeedPage') },
   { path: NEW_POST_ROUTE, access: 'signed-in', page: () => import('./pages/CreatePostPage') },
   {
     path: POST_ROUTE,

@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -145,6 +146,13 @@ export const posts = pgTable(
     editedAt: ts('edited_at'),
     /** A content warning (issue 35): the text is folded behind it until the reader opens it; null if none. */
     contentWarning: text('content_warning'),
+    /** Its #tags (issue 35): lowercase, without '#', each once, at most TAGS_MAX; [] when deleted. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** The users its @names named that existed when it was written or last edited (issue 35), for display. */
+    mentions: jsonb('mentions')
+      .$type<{ _id: string; userName: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     search: tsvector('search').generatedAlwaysAs(sql`to_tsvector('english'::regconfig, content)`),
   },
   (t) => [
@@ -185,6 +193,27 @@ export const postEdits = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('post_edits_post_idx').on(t.postId, t.id), index('post_edits_author_idx').on(t.authorId)],
+);
+
+/**
+ * The tag feeds (issue 35): one row per post (not comment: comments show in no feed) and tag, numbered by the post's
+ * galaxy number, so a tag's page is a walk of (tag, seq) newest first. Rewritten by an edit, gone with the post's
+ * deletion (a moderator's removal keeps the rows: the read leaves deleted posts out, a restore brings them back).
+ */
+export const postTags = pgTable(
+  'post_tags',
+  {
+    tag: text('tag').notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tag, t.postId] }),
+    index('post_tags_tag_seq_idx').on(t.tag, t.seq.desc()),
+    index('post_tags_post_idx').on(t.postId),
+  ],
 );
 
 /**

@@ -23,6 +23,9 @@ export const PostLocation = Type.Object({
   longitude: ownersOnly('Where the author was'),
 });
 
+/** A user a post mentions (issue 35): as they were named when the post was written or last edited. */
+export const PostMention = Type.Object({ _id: Id, userName: Type.String() });
+
 const postFields = {
   _id: Id,
   authorId: Id,
@@ -31,6 +34,16 @@ const postFields = {
   content: Type.String({ description: "'' when deleted" }),
   createdAt: IsoDate,
   location: PostLocation,
+  planetId: Type.String({ description: 'The planet it was written on (issue 35), as location.planetId.' }),
+  mentions: Type.Array(PostMention, {
+    description:
+      'The users its @names named that existed when it was written or last edited (issue 35), in the order first ' +
+      'named, at most 10; [] when deleted.',
+  }),
+  tags: Type.Array(Type.String(), {
+    description:
+      "Its #tags without '#', lowercase, each once in the order first written, at most 10; [] when deleted.",
+  }),
   deleted: Type.Boolean(),
   removed: Type.Optional(
     Type.Boolean({ description: "Deleted by a moderator: it shows 'Removed by moderators' where it stood." }),
@@ -182,6 +195,7 @@ export const NotificationKind = Type.Union([
   Type.Literal('reply'),
   Type.Literal('follow'),
   Type.Literal('moderation'),
+  Type.Literal('mention'),
 ]);
 
 export const NotificationActor = Type.Object({
@@ -194,7 +208,13 @@ export const NotificationGroup = Type.Object({
   id: Type.String({ description: 'The group up to its newest notification; send it back to mark it read.' }),
   kind: NotificationKind,
   postId: Nullable(Type.String()),
-  postPreview: Nullable(Type.String({ description: "The post's first characters; '' when deleted." })),
+  postPreview: Nullable(
+    Type.String({
+      description:
+        "The post's first characters; '' when deleted. Kind 'mention' (issue 35): the post that mentions the reader, " +
+        'its content warning instead when it has one.',
+    }),
+  ),
   actors: Type.Array(NotificationActor),
   actorCount: Type.Integer(),
   latestAt: IsoDate,

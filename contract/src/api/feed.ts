@@ -29,6 +29,19 @@ export const feedCalls = {
     querystring: PageQuery,
     response,
   }),
+  tagFeed: defineCall({
+    operationId: 'tagFeed',
+    method: 'GET',
+    path: '/feed/tag/:tag',
+    tags,
+    description:
+      "The posts tagged #tag (issue 35), newest first, 20 a page, page from 1; the reader's filters as any feed's. The " +
+      "tag: 1-50 letters, digits or '_', any case, a leading '#' (sent as %23) left out; otherwise 400. A tag no post " +
+      'has: an empty list.',
+    params: Type.Object({ tag: Type.String({ minLength: 1, maxLength: 200 }) }),
+    querystring: PageQuery,
+    response,
+  }),
   feedOf: defineCall({
     operationId: 'feedOf',
     method: 'GET',

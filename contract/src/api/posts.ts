@@ -37,7 +37,9 @@ export const postCalls = {
     method: 'GET',
     path: '/post/search/:text',
     tags,
-    description: 'Full-text search of posts, newest first; page counts from 0.',
+    description:
+      "Full-text search of posts, newest first; page counts from 0. A single '#tag' (issue 35) answers that tag's " +
+      'posts, as GET /feed/tag/{tag}.',
     params: Type.Object({ text: Type.String({ minLength: 1, maxLength: 200 }) }),
     querystring: PageQuery,
     response: { 200: OkValue(Type.Array(Post)), ...errors(400, 401) },

@@ -156,6 +156,10 @@ export const feedApi = {
   async following(page: number): Promise<ValueOf<'followingFeed'>> {
     return unwrap(await get<ValueOf<'followingFeed'>>('/feed/following', { params: { page } }));
   },
+  /** A hashtag's posts (issue 35), pages from 1; the tag without its '#'. */
+  async tag(tag: string, page: number): Promise<ValueOf<'tagFeed'>> {
+    return unwrap(await get<ValueOf<'tagFeed'>>(`/feed/tag/${seg(tag)}`, { params: { page } }));
+  },
   /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
   async of(id: Id, page: number): Promise<ValueOf<'feedOf'>> {
     return unwrap(await get<ValueOf<'feedOf'>>(`/feed/${seg(id)}`, { params: { page } }));

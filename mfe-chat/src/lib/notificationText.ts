@@ -7,6 +7,7 @@ const DOING: Record<NotificationGroup['kind'], string> = {
   comment: 'replied to your post',
   reply: 'replied to your post',
   follow: 'started following you',
+  mention: 'mentioned you',
   moderation: '',
 };
 

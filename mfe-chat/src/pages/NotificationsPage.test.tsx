@@ -118,6 +118,23 @@ describe('NotificationsPage', () => {
     expect(comment).toHaveTextContent('My post about Saturn');
   });
 
+  it('says who mentioned the reader, with the words of the post that does, and leads to it (issue 35)', async () => {
+    pages([
+      group({
+        id: 'mention.p7.2026-01-02.8',
+        kind: 'mention',
+        postId: 'p7',
+        postPreview: 'Look up tonight @ada',
+        actors: [bo],
+      }),
+    ]);
+    renderPage();
+    const [mention] = await screen.findAllByRole('link');
+    expect(mention).toHaveTextContent('Bo mentioned you');
+    expect(mention).toHaveTextContent('Look up tonight @ada');
+    expect(mention).toHaveAttribute('href', '/post/p7');
+  });
+
   it('offers Follow back on a follow by someone not followed yet, and says Following once done', async () => {
     following.mockResolvedValue([{ _id: 'ana', userName: 'Ana' }]);
     pages([

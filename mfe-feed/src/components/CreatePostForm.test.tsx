@@ -1,4 +1,4 @@
-import { planetApi, postApi } from '@skynet/kit';
+import { planetApi, postApi, userApi } from '@skynet/kit';
 import { deferred, httpError, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -13,6 +13,7 @@ jest.mock('@skynet/kit', () => ({
   ...jest.requireActual('@skynet/kit'),
   planetApi: { list: jest.fn() },
   postApi: { create: jest.fn() },
+  userApi: { search: jest.fn() },
 }));
 
 const api = postApi as jest.Mocked<typeof postApi>;
@@ -158,5 +159,50 @@ describe('CreatePostForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Post' }));
     expect(await screen.findByText('Choose an existing planet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Post' })).not.toHaveAttribute('aria-busy', 'true');
+  });
+
+  it('suggests people as @name is typed: arrows choose, Enter inserts the name, Escape closes (issue 35)', async () => {
+    (userApi.search as jest.Mock).mockResolvedValue([
+      { _id: 'u2', userName: 'banana_an', deleted: false },
+      { _id: 'u1', userName: 'ana', deleted: false },
+      { _id: 'u3', userName: 'gone_an', deleted: true },
+    ]);
+    await ready();
+    const box = screen.getByRole('textbox', { name: 'Post content' });
+    await userEvent.type(box, 'Hello @an');
+    const list = await screen.findByRole('listbox', { name: 'People to mention' });
+    expect(userApi.search).toHaveBeenLastCalledWith('an', 0);
+    // Names that begin with what was typed first; a deleted account never.
+    const options = within(list).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['@ana', '@banana_an']);
+    expect(
+      screen.getByText(/^2 people to mention: up and down arrows to choose, Enter to insert\.$/),
+    ).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await userEvent.keyboard('{Enter}');
+    expect(box).toHaveValue('Hello @ana ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    // Escape closes the list and leaves the text as typed; Enter then is a new line again.
+    await userEvent.type(box, 'and @ba');
+    await screen.findByRole('listbox', { name: 'People to mention' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(box).toHaveValue('Hello @ana and @ba');
+  });
+
+  it('asks for nobody while no @name is being typed, and an e-mail address is no mention', async () => {
+    await ready();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'mail me at ana@x.org');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(userApi.search).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { currentPosition } from '../hooks/position';
 import { ContentWarningField } from './ContentWarningField';
 import styles from './Form.module.css';
+import { useMentionSuggestions } from './MentionSuggestions';
 import { Spinner } from './Spinner';
 
 /**
@@ -32,6 +33,9 @@ export function CreatePostForm() {
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
   const ids = { content: useId(), counter: useId(), planet: useId() };
+  const box = useRef<HTMLTextAreaElement>(null);
+  const setText = (text: string) => setContent(text.slice(0, POST_MAX_LENGTH));
+  const suggestions = useMentionSuggestions(content, setText, box);
   const homeId = user?.location.planetId;
 
   useEffect(() => {
@@ -114,15 +118,18 @@ export function CreatePostForm() {
       </label>
       <textarea
         id={ids.content}
+        ref={box}
         className={styles.textarea}
         placeholder="Share your ideas..."
         value={content}
-        onChange={(event) => setContent(event.target.value.slice(0, POST_MAX_LENGTH))}
+        onChange={(event) => setText(event.target.value)}
         maxLength={POST_MAX_LENGTH}
         rows={6}
         required
         aria-describedby={ids.counter}
+        {...suggestions.boxProps}
       />
+      {suggestions.list}
       <div className={styles.row}>
         <button
           type="button"

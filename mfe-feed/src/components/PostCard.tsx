@@ -92,7 +92,7 @@ export const PostCard = memo(function PostCard({
             <span className={styles.warningText}>{post.contentWarning}</span>
             <span className={styles.warningHint} />
           </summary>
-          <p className={styles.content}>{withLinks(post.content, styles.link)}</p>
+          <p className={styles.content}>{withLinks(post.content, styles.link, post)}</p>
         </details>
       ) : (
         <p className={post.deleted ? `${styles.content} ${styles.deleted}` : styles.content}>
@@ -100,7 +100,7 @@ export const PostCard = memo(function PostCard({
             ? REMOVED_POST_TEXT
             : post.deleted
               ? DELETED_POST_TEXT
-              : withLinks(post.content, styles.link)}
+              : withLinks(post.content, styles.link, post)}
         </p>
       )}
       <footer className={styles.actions}>

@@ -17,6 +17,9 @@ const post = (id: string, extra: Partial<Post> = {}): Post => ({
   content: `Text of ${id}`,
   createdAt: '2026-11-20T18:30:00.000Z',
   location: { _id: 'p', planetId: 'p', latitude: 0, longitude: 0 },
+  planetId: 'p',
+  mentions: [],
+  tags: [],
   parentPost: null,
   parentPreview: null,
   deleted: false,
@@ -105,6 +108,13 @@ test('draws the leading ordinary posts and leaves the rest to the real list', as
   expect(warned!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
   const linked = await fill({ value: [post('k1'), post('k2', { content: 'See https://nasa.gov' })] });
   expect(linked!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  // With a mention or a tag (the real card draws their links).
+  const mentioning = await fill({
+    value: [post('m1'), post('m2', { content: 'Hi @ana', mentions: [{ _id: 'u', userName: 'ana' }] })],
+  });
+  expect(mentioning!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
+  const tagged = await fill({ value: [post('t1'), post('t2', { content: '#mars', tags: ['mars'] })] });
+  expect(tagged!.querySelectorAll('[data-posts] > article')).toHaveLength(1);
 });
 
 test('no session, a refused answer or an empty page: the markup goes', async () => {

@@ -39,6 +39,8 @@ export function slotsOf(post: Post, date: Intl.DateTimeFormat): Slots | null {
     post.editedAt ||
     post.contentWarning ||
     /https?:\/\//i.test(post.content) ||
+    post.mentions.length > 0 ||
+    post.tags.length > 0 ||
     post.parentPost ||
     post.avatarUrl ||
     !PLAIN_ID.test(post._id) ||

@@ -34,7 +34,7 @@ export async function collectArchive(db: Db, userId: string): Promise<Record<str
   if (!profile) throw notFound('Account not found.');
   const posts = await q<Record<string, unknown>>(
     sql`SELECT p.id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id, p.latitude, p.longitude,
-          p.parent_id,
+          p.parent_id, p.tags, p.mentions,
           p.deleted, p.removed, p.like_count, p.comment_count, p.thread_seq IS NOT NULL AS is_comment,
           COALESCE((SELECT json_agg(json_build_object('content', e.content, 'content_warning', e.content_warning,
             'created_at', e.created_at) ORDER BY e.id)
@@ -116,7 +116,7 @@ const README = `Your Skynet data
 Each file is JSON:
 - profile.json: your account as stored (your e-mail, home planet and position, settings).
 - posts.json, replies.json: everything you wrote, deleted ones included (their text was removed when deleted);
-  an edited one has edited_at and its earlier texts (earlier_texts).
+  an edited one has edited_at and its earlier texts (earlier_texts); tags and mentions (whom it named) as shown.
 - likes.json, saves.json: the posts you liked and saved, and when.
 - follows.json: whom you follow and who follows you (by id and name).
 - blocks.json, mutes.json, mutedWords.json: what you hide.

@@ -44,8 +44,12 @@ export async function purgeDeletedAccounts(
     // Their posts and comments alike (comments are rows of posts, drizzle/0004).
     // Nothing personal stays (issue 31): the rows keep feeds and threads whole, not where they were written.
     await tx.execute(
-      sql`UPDATE posts SET deleted = true, content = '', content_warning = NULL, latitude = 0, longitude = 0
+      sql`UPDATE posts SET deleted = true, content = '', content_warning = NULL, latitude = 0, longitude = 0,
+            tags = '{}', mentions = '[]'
           WHERE author_id IN (${idList})`,
+    );
+    await tx.execute(
+      sql`DELETE FROM post_tags WHERE post_id IN (SELECT id FROM posts WHERE author_id IN (${idList}))`,
     );
     await tx.execute(sql`UPDATE posts p SET like_count = GREATEST(p.like_count - l.n, 0)
       FROM (SELECT post_id, count(*)::int AS n FROM likes WHERE user_id IN (${idList}) GROUP BY post_id) l

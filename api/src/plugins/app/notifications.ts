@@ -17,12 +17,18 @@ export const READ_IDS_MAX = NOTIFICATIONS_READ_MAX;
 /** Changes to one person's counts within this many ms are announced once (their newest counts). */
 const EMIT_DELAY_MS = 30;
 
-/** What a notification is recorded for: a post of its recipient (like, comment, reply) or its recipient (follow). */
-export type NotificationTarget = { postId: string; sourceId?: string } | { userId: string };
+/**
+ * What a notification is recorded for: a post of its recipient (like, comment, reply), its recipient (follow), or
+ * (mention, issue 35) the post or comment `postId` that names the users `mentioned`.
+ */
+export type NotificationTarget =
+  | { postId: string; sourceId?: string }
+  | { userId: string }
+  | { postId: string; mentioned: string[] };
 
 /** A group id (NotificationGroup.id) as the page sends it back: kind, post ('-' none), UTC day, newest row id. */
 const GROUP_ID =
-  /^(like|comment|reply|follow|moderation)\.([0-9a-f-]{36}|-)\.(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/;
+  /^(like|comment|reply|follow|moderation|mention)\.([0-9a-f-]{36}|-)\.(\d{4}-\d{2}-\d{2})\.(\d{1,15})$/;
 
 export interface GroupRef {
   kind: NotificationKind;
@@ -74,6 +80,25 @@ const INSERT_ON_USER = `INSERT INTO notifications (user_id, actor_id, kind)
   RETURNING user_id`;
 
 /**
+ * Issue 35: a mention of each of $3 (uuid[]) in post $2 by $1, except of the author themself, of someone they block
+ * or are blocked by, of someone who mutes them, or twice (an edit naming someone again); an author the moderators
+ * silenced reaches only their followers (as their posts do, Mastodon's limited accounts). The post is its own source,
+ * so a muted word in it hides the notification as in a reply.
+ */
+const INSERT_MENTIONS = `INSERT INTO notifications (user_id, actor_id, kind, post_id, source_id)
+  SELECT r.id, $1, 'mention', p.id, p.id FROM posts p CROSS JOIN unnest($3::uuid[]) AS r(id)
+  WHERE p.id = $2 AND p.author_id = $1 AND NOT p.deleted AND r.id <> $1
+    AND EXISTS (SELECT 1 FROM users u WHERE u.id = r.id AND u.deleted_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM blocks b
+      WHERE (b.blocker_id = r.id AND b.blocked_id = $1) OR (b.blocker_id = $1 AND b.blocked_id = r.id))
+    AND NOT EXISTS (SELECT 1 FROM mutes m WHERE m.muter_id = r.id AND m.muted_id = $1)
+    AND (NOT EXISTS (SELECT 1 FROM users a WHERE a.id = $1 AND a.silenced_at IS NOT NULL)
+      OR EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = r.id AND f.followee_id = $1))
+    AND NOT EXISTS (SELECT 1 FROM notifications n
+      WHERE n.actor_id = $1 AND n.kind = 'mention' AND n.post_id = p.id AND n.user_id = r.id)
+  RETURNING user_id`;
+
+/**
  * The notifications of recipient $1 they want (issue 31): none from someone blocked either way or muted, none whose
  * comment or reply holds one of their muted words (whole words, any case, like safety-repository's pattern). Hidden,
  * not deleted: an unblock, unmute or expiry brings them back.
@@ -84,12 +109,14 @@ const WANTED = String.raw`NOT EXISTS (SELECT 1 FROM blocks b
     AND (n.source_id IS NULL OR NOT EXISTS (SELECT 1 FROM muted_words w JOIN posts s ON s.id = n.source_id
       WHERE w.user_id = $1 AND (w.expires_at IS NULL OR w.expires_at > now())
         AND s.content ~* ('(^|[^[:alnum:]_])' || regexp_replace(w.word, '([^[:alnum:][:space:]])', '\\\1', 'g')
-          || '($|[^[:alnum:]_])')))`;
+          || '($|[^[:alnum:]_])')))
+    AND (n.kind <> 'mention' OR NOT EXISTS (SELECT 1 FROM posts mp WHERE mp.id = n.post_id AND mp.deleted))`;
 
 // A moderation notice (issue 31) is a group of its own (the 4th key: its id), kept when the administrator's account
 // is deleted, and carries its message.
 const GROUPS = `SELECT g.kind, g.post_id, g.day::text AS day, g.top, g.latest_at, g.actor_count, g.unread, g.actor_ids,
     g.message, CASE WHEN g.post_id IS NULL THEN NULL WHEN p.id IS NULL OR p.deleted THEN ''
+      WHEN g.kind = 'mention' AND p.content_warning IS NOT NULL THEN left(p.content_warning, ${NOTIFICATION_PREVIEW_LENGTH})
       ELSE left(p.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS post_preview,
     CASE WHEN s.id IS NULL OR s.deleted OR s.content_warning IS NOT NULL THEN NULL
       ELSE left(s.content, ${NOTIFICATION_PREVIEW_LENGTH}) END AS reply_preview
@@ -200,19 +227,26 @@ export function createNotifications(
      */
     async record(kind: NotificationKind, actorId: string, target: NotificationTarget): Promise<void> {
       try {
+        if ('mentioned' in target && target.mentioned.length === 0) return;
         const recipients =
-          'postId' in target
-            ? await database.query<{ user_id: string }>(`notify_post_${kind}`, INSERT_ON_POST, [
+          'mentioned' in target
+            ? await database.query<{ user_id: string }>('notify_mentions', INSERT_MENTIONS, [
                 actorId,
-                kind,
                 target.postId,
-                target.sourceId ?? null,
+                target.mentioned,
               ])
-            : await database.query<{ user_id: string }>(`notify_user_${kind}`, INSERT_ON_USER, [
-                actorId,
-                kind,
-                target.userId,
-              ]);
+            : 'postId' in target
+              ? await database.query<{ user_id: string }>(`notify_post_${kind}`, INSERT_ON_POST, [
+                  actorId,
+                  kind,
+                  target.postId,
+                  target.sourceId ?? null,
+                ])
+              : await database.query<{ user_id: string }>(`notify_user_${kind}`, INSERT_ON_USER, [
+                  actorId,
+                  kind,
+                  target.userId,
+                ]);
         for (const r of recipients) changed(r.user_id);
       } catch (err) {
         log.warn({ err, kind }, 'notification not recorded');

@@ -1,4 +1,4 @@
-import { POST_EDITS_MAX, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
+import { mentionsAndTags, POST_EDITS_MAX, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +18,8 @@ export interface PostRow {
   edited_at: Date | string | null;
   content_warning: string | null;
   planet_id: string;
+  tags: string[] | null;
+  mentions: PostMention[] | null;
   parent_id: string | null;
   deleted: boolean;
   removed: boolean;
@@ -31,6 +33,9 @@ export interface PostRow {
   /** Feed pages only: false for a post the feed leaves out (its author deleted their account, or is silenced). */
   shown?: boolean;
 }
+
+type PostMention = Post['mentions'][number];
+type Tx = Pick<Db, 'execute'>;
 
 const DELETED_USER = 'Deleted User';
 /** Post search (see `search`): newest posts scanned in seq order first, and the most older ones scanned that way. */
@@ -47,6 +52,9 @@ export function toPost(r: PostRow): Post {
     createdAt: new Date(r.created_at).toISOString(),
     // Where it was written stays on the server (issue 31): the planet is the product's idea, not the coordinates.
     location: { _id: r.id, planetId: r.planet_id },
+    planetId: r.planet_id,
+    mentions: r.deleted ? [] : (r.mentions ?? []),
+    tags: r.deleted ? [] : (r.tags ?? []),
     parentPost: r.parent_id,
     deleted: r.deleted,
     ...(r.removed ? { removed: true } : {}),
@@ -69,7 +77,8 @@ function toComment(r: PostRow): Comment {
  * out, see AUTHOR_SHOWN); undoing the deletion brings everything back.
  */
 export const POST_COLUMNS = `p.id, p.author_id, p.content, p.content_warning, p.created_at, p.edited_at, p.planet_id,
-  p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count, p.comment_count,
+  p.tags, p.mentions, p.parent_id, (p.deleted OR u.deleted_at IS NOT NULL) AS deleted, p.removed, p.like_count,
+  p.comment_count,
   CASE WHEN u.deleted_at IS NULL THEN u.user_name END AS user_name,
   CASE WHEN u.deleted_at IS NULL THEN u.avatar_file END AS avatar_file,
   CASE WHEN pp.id IS NULL OR pp.deleted THEN NULL ELSE left(pp.content, ${REPLY_PREVIEW_LENGTH}) END AS parent_preview`;
@@ -100,8 +109,8 @@ function feedPage(
   return `SELECT ${POST_COLUMNS}, c.${value} AS top, (${shown}) AS shown
   FROM ${counter} c
   CROSS JOIN LATERAL (
-    SELECT id, ${key}, author_id, content, content_warning, created_at, edited_at, planet_id, parent_id, deleted, removed,
-      like_count, comment_count
+    SELECT id, ${key}, author_id, content, content_warning, created_at, edited_at, planet_id, tags, mentions, parent_id,
+      deleted, removed, like_count, comment_count
     FROM posts WHERE ${where} AND ${key} <= c.${value} - ${offset} AND ${key} > c.${value} - ${offset} - ${PAGE_SIZE}
     ORDER BY ${key} DESC LIMIT ${PAGE_SIZE}) p
   LEFT JOIN users u ON u.id = p.author_id LEFT JOIN posts pp ON pp.id = p.parent_id
@@ -111,6 +120,60 @@ function feedPage(
 const GALAXY_PAGE = feedPage('feed_counter', 'value', 'true', 'seq', '$2', AUTHOR_PUBLIC);
 const PLANET_PAGE = feedPage('planets', 'post_seq', 'planet_id = c.id', 'planet_seq', '$2', AUTHOR_PUBLIC);
 const AUTHOR_PAGE = feedPage('users', 'post_seq', 'author_id = c.id', 'author_seq', '$2', AUTHOR_SHOWN);
+
+/**
+ * A tag's page (issue 35): its posts newest first on post_tags' (tag, seq) index, those deleted, removed, of deleted
+ * accounts or silenced authors left out before the page is cut, so a page is short only at the end. $1 the tag, $2
+ * the offset. (An offset, not a counter's range as the feeds above: a tag has no gapless counter, edits take posts out.)
+ */
+const TAG_PAGE = `SELECT ${POST_COLUMNS}
+  FROM post_tags t JOIN posts p ON p.id = t.post_id JOIN users u ON u.id = p.author_id
+  LEFT JOIN posts pp ON pp.id = p.parent_id
+  WHERE t.tag = $1 AND NOT p.deleted AND ${AUTHOR_PUBLIC}
+  ORDER BY t.seq DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
+
+/**
+ * What a text mentions and is tagged with (issue 35): the tags as the parser reads them, and the users its names name
+ * that exist and are not deleted, as they are named now, in the order first named.
+ */
+async function readMentionsAndTags(
+  tx: Tx,
+  content: string,
+): Promise<{ tags: string[]; mentions: PostMention[] }> {
+  const { names, tags } = mentionsAndTags(content);
+  if (names.length === 0) return { tags, mentions: [] };
+  const wanted = names.map((n) => n.toLowerCase());
+  const found = await rows<{ id: string; user_name: string }>(
+    tx,
+    sql`SELECT id, user_name FROM users
+        WHERE lower(user_name) IN (${sql.join(
+          wanted.map((n) => sql`${n}`),
+          sql`, `,
+        )}) AND deleted_at IS NULL`,
+  );
+  const byName = new Map(found.map((u) => [u.user_name.toLowerCase(), { _id: u.id, userName: u.user_name }]));
+  return { tags, mentions: wanted.flatMap((n) => byName.get(n) ?? []) };
+}
+
+/** A text[] value for SQL (an empty one typed). */
+const textArray = (items: string[]): SQL =>
+  items.length === 0
+    ? sql`'{}'::text[]`
+    : sql`ARRAY[${sql.join(
+        items.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`;
+
+/** A post's rows in the tag feeds (none yet); a comment has none (no feed shows it). */
+async function insertTags(tx: Tx, postId: string, seq: number | null, tags: string[]): Promise<void> {
+  if (seq === null || tags.length === 0) return;
+  await tx.execute(
+    sql`INSERT INTO post_tags (tag, post_id, seq) VALUES ${sql.join(
+      tags.map((t) => sql`(${t}, ${postId}, ${seq})`),
+      sql`, `,
+    )}`,
+  );
+}
 
 export interface NewPost {
   authorId: string;
@@ -212,6 +275,8 @@ export function createPostsRepository(
           if (!parent) throw notFound('The post you reply to does not exist.');
           if (parent.deleted) throw badRequest('You cannot reply to a deleted post.');
         }
+        // Read before the counters are locked: every post waits on the global one.
+        const { tags, mentions } = await readMentionsAndTags(tx, p.content);
         const [g] = await rows<{ value: number }>(
           tx,
           sql`UPDATE feed_counter SET value = value + 1 WHERE id = 1 RETURNING value`,
@@ -230,11 +295,13 @@ export function createPostsRepository(
         const [row] = await rows<{ id: string }>(
           tx,
           sql`INSERT INTO posts (seq, author_id, author_seq, planet_id, planet_seq, content, content_warning, latitude,
-                longitude, parent_id)
+                longitude, parent_id, tags, mentions)
               VALUES (${g.value}, ${p.authorId}, ${au.post_seq}, ${p.planetId}, ${pl.post_seq}, ${p.content},
-                      ${p.contentWarning}, ${p.latitude}, ${p.longitude}, ${p.parentId})
+                      ${p.contentWarning}, ${p.latitude}, ${p.longitude}, ${p.parentId}, ${textArray(tags)},
+                      ${JSON.stringify(mentions)}::jsonb)
               RETURNING id`,
         );
+        await insertTags(tx, row!.id, g.value, tags);
         const tops: [string, number][] = [
           ['g', g.value],
           [`p:${p.planetId}`, pl.post_seq],
@@ -270,8 +337,11 @@ export function createPostsRepository(
           throw forbidden('Only the author or an administrator can delete this post.');
         if (row.deleted && !row.removed) return;
         await tx.execute(
-          sql`UPDATE posts SET deleted = true, removed = false, content = '', content_warning = NULL WHERE id = ${id}`,
+          sql`UPDATE posts SET deleted = true, removed = false, content = '', content_warning = NULL, tags = '{}',
+                mentions = '[]' WHERE id = ${id}`,
         );
+        // It leaves the tag feeds (issue 35).
+        await tx.execute(sql`DELETE FROM post_tags WHERE post_id = ${id}`);
         // Its earlier texts go with it (issue 35).
         await tx.execute(sql`DELETE FROM post_edits WHERE post_id = ${id}`);
         // A comment never counted in the author's postCount (it takes none of the feed counters); a removed post
@@ -302,9 +372,10 @@ export function createPostsRepository(
           content_warning: string | null;
           created_at: Date | string;
           edited_at: Date | string | null;
+          seq: number | null;
         }>(
           tx,
-          sql`SELECT author_id, deleted, content, content_warning, created_at, edited_at FROM posts
+          sql`SELECT author_id, deleted, content, content_warning, created_at, edited_at, seq FROM posts
               WHERE id = ${id} FOR UPDATE`,
         );
         if (!row) throw notFound('Post not found.');
@@ -323,9 +394,15 @@ export function createPostsRepository(
               VALUES (${id}, ${authorId}, ${row.content}, ${row.content_warning},
                       ${new Date(row.edited_at ?? row.created_at)})`,
         );
+        // Its tags and mentions are read again from the new text (issue 35).
+        const { tags, mentions } = await readMentionsAndTags(tx, content);
         await tx.execute(
-          sql`UPDATE posts SET content = ${content}, content_warning = ${warning}, edited_at = now() WHERE id = ${id}`,
+          sql`UPDATE posts SET content = ${content}, content_warning = ${warning}, edited_at = now(),
+                tags = ${textArray(tags)}, mentions = ${JSON.stringify(mentions)}::jsonb
+              WHERE id = ${id}`,
         );
+        await tx.execute(sql`DELETE FROM post_tags WHERE post_id = ${id}`);
+        await insertTags(tx, id, row.seq, tags);
         return 'edited';
       });
       // Its pages, and those of its replies (their parent preview).
@@ -373,6 +450,13 @@ export function createPostsRepository(
 
     author(userId: string, index: number): Promise<Post[]> {
       return page('feed_author', AUTHOR_PAGE, `a:${userId}`, userId, index);
+    },
+
+    /** A tag's feed (issue 35), page index from 0; `tag` as stored (normalizeTag). Identical reads together share one. */
+    tag(tag: string, index: number): Promise<Post[]> {
+      return shared(`tag\n${tag}\n${index}`, async () =>
+        (await database.query<PostRow>('feed_tag', TAG_PAGE, [tag, index * PAGE_SIZE])).map(toPost),
+      );
     },
 
     /** A feed's counter (its newest post's number, 0 when empty): page `index` has older pages below it while
@@ -530,10 +614,12 @@ export function createPostsRepository(
         );
         if (!p) throw notFound('Post not found.');
         if (p.deleted) throw badRequest(POST_DELETED); // deleted after the route's check
+        const { tags, mentions } = await readMentionsAndTags(tx, content);
         const [c] = await rows<{ id: string }>(
           tx,
-          sql`INSERT INTO posts (parent_id, thread_seq, author_id, content, planet_id, latitude, longitude)
-              VALUES (${postId}, ${p.comment_seq}, ${author.id}, ${content}, ${author.planetId}, ${author.latitude}, ${author.longitude})
+          sql`INSERT INTO posts (parent_id, thread_seq, author_id, content, planet_id, latitude, longitude, tags, mentions)
+              VALUES (${postId}, ${p.comment_seq}, ${author.id}, ${content}, ${author.planetId}, ${author.latitude},
+                      ${author.longitude}, ${textArray(tags)}, ${JSON.stringify(mentions)}::jsonb)
               RETURNING id`,
         );
         return c!.id;

@@ -1,7 +1,7 @@
-import { FIRST_PAGE, PAGE_SIZE } from '@skynet/contract';
+import { FIRST_PAGE, normalizeTag, PAGE_SIZE } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageIndex } from '../../lib/paging.js';
 import { routeSchema } from '../../lib/route-schema.js';
@@ -71,6 +71,21 @@ export default async function feedRoutes(fastify: FastifyInstance) {
       index,
       (i) => app.timelines.page(me.id, i),
       async (i) => ((await app.timelines.top(me.id)) ?? 0) > (i + 1) * PAGE_SIZE,
+    );
+    return sendSharedValue(reply, value);
+  });
+
+  // Issue 35: a tag's posts (post_tags), newest first; page from 1 as the other feeds.
+  app.get(calls.tagFeed.path, { schema: routeSchema(calls.tagFeed) }, async (request, reply) => {
+    const tag = normalizeTag(request.params.tag);
+    if (tag === null) throw badRequest("A tag is 1 to 50 letters, digits or '_', with or without '#'.");
+    const index = pageIndex(request.query.page, FIRST_PAGE.feed);
+    const viewer = await app.safety.viewer(request.user?.id);
+    const value = await visiblePage(
+      viewer,
+      index,
+      (i) => posts.tag(tag, i),
+      (_i, found) => found.length === PAGE_SIZE,
     );
     return sendSharedValue(reply, value);
   });

@@ -1,4 +1,4 @@
-import { FIRST_PAGE, PAGE_SIZE, POST_MARKS_MAX } from '@skynet/contract';
+import { FIRST_PAGE, normalizeTag, PAGE_SIZE, POST_MARKS_MAX, type Post } from '@skynet/contract';
 import { calls } from '@skynet/contract/api';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, POST_DELETED } from '../../lib/errors.js';
@@ -45,6 +45,13 @@ export default async function postRoutes(fastify: FastifyInstance) {
     return p;
   };
 
+  /** Issue 35: the users a post or comment names hear of it (those who block, are blocked or mute: not). */
+  const notifyMentions = (post: Pick<Post, '_id' | 'authorId' | 'mentions'>) =>
+    app.notifications.record('mention', post.authorId, {
+      postId: post._id,
+      mentioned: post.mentions.map((m) => m._id),
+    });
+
   // An account whose address is not confirmed yet posts less (issue 32, docs/security.md).
   const unconfirmedLimit = unconfirmedPostingLimit(fastify);
 
@@ -72,6 +79,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
       });
       if (parentPost)
         await app.notifications.record('reply', me.id, { postId: parentPost, sourceId: post._id });
+      await notifyMentions(post);
       // Live feeds (issue 22): a post made here (a reply too) shows in the galaxy and planet feeds, so their readers
       // hear of it. Comments (POST /post/:id/comment) show in no feed and announce nothing.
       // The Following timelines of the author and their followers (issue 35): a job, so the answer never waits on them.
@@ -88,6 +96,19 @@ export default async function postRoutes(fastify: FastifyInstance) {
     const text = request.params.text.trim();
     if (!text) return sendSharedValue(reply, []);
     const viewer = await app.safety.viewer(request.user?.id);
+    // Issue 35: a single '#tag' is that tag's feed (its posts newest first, the reader's filters as any feed's).
+    const tag = text.startsWith('#') ? normalizeTag(text) : null;
+    if (tag !== null) {
+      return sendSharedValue(
+        reply,
+        await visiblePage(
+          viewer,
+          page,
+          (i) => posts.tag(tag, i),
+          (_i, found) => found.length === PAGE_SIZE,
+        ),
+      );
+    }
     const first = await posts.search(text, page);
     if (viewer.posts(first) === first) return sendSharedValue(reply, first);
     return sendSharedValue(
@@ -127,6 +148,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
       await app.moderation.adminDeleted(tx, { id: me.id }, post);
     });
     if (author) app.notifications.changed(author);
+    // Its mentions leave the notifications of those it named (issue 35): their counts change.
+    for (const m of before?.deleted ? [] : (before?.mentions ?? [])) app.notifications.changed(m._id);
     if (before && !before.deleted)
       app.realtime.postDeleted({ id: before._id, planetId: before.location.planetId });
     return { success: true as const };
@@ -142,6 +165,8 @@ export default async function postRoutes(fastify: FastifyInstance) {
       if (!hasVisibleCharacter(content)) throw badRequest('The post must contain a visible character.');
       const warning = contentWarningOf(request.body.contentWarning);
       const post = await posts.edit(request.params.id, currentUser(request).id, content, warning);
+      // Those the new text names first hear of it now (someone already told is not told again).
+      await notifyMentions(post);
       return { success: true as const, value: post };
     },
   );
@@ -209,6 +234,7 @@ export default async function postRoutes(fastify: FastifyInstance) {
         content,
       );
       await app.notifications.record('comment', me.id, { postId: request.params.id, sourceId: comment._id });
+      await notifyMentions(comment);
       return { success: true as const, value: comment };
     },
   );

@@ -35,8 +35,11 @@ describe('posts, replies, likes, saves, comments, search', () => {
       'editedAt',
       'likeCount',
       'location',
+      'mentions',
       'parentPost',
       'parentPreview',
+      'planetId',
+      'tags',
       'userName',
     ]);
     assert.equal(p.authorId, alice.id);
