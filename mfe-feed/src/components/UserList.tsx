@@ -1,17 +1,23 @@
 import type { User } from '@skynet/contract';
 import { EndOfList, type FetchPage, Loader, usePagedList } from '@skynet/kit';
+import type { ReactNode } from 'react';
 import styles from './UserList.module.css';
 import { UserRow } from './UserRow';
 
-/** Paged people (search results), pages from 0; the end text shows once a page comes back empty. */
+/**
+ * Paged people (search results), pages from 0; the end text shows once a page comes back empty, or `empty` when
+ * there was nobody at all.
+ */
 export function PagedUserList({
   fetchPage,
   label,
   resetKey,
+  empty,
 }: {
   fetchPage: FetchPage<User>;
   label: string;
   resetKey?: string;
+  empty?: ReactNode;
 }) {
   const list = usePagedList(fetchPage, 0, { resetKey });
   return (
@@ -27,7 +33,7 @@ export function PagedUserList({
         ))}
       </ul>
       {list.loading && <Loader label="Loading people" />}
-      {list.done && <EndOfList />}
+      {list.done && (empty && list.items.length === 0 ? empty : <EndOfList />)}
     </section>
   );
 }

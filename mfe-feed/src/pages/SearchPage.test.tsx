@@ -137,4 +137,32 @@ describe('SearchPage', () => {
     );
     expect(postApi.search).not.toHaveBeenCalledWith('o', 1);
   });
+
+  it('says when one side has nothing and offers the other, both ways (issue 35)', async () => {
+    (postApi.search as jest.Mock).mockResolvedValue([]);
+    (userApi.search as jest.Mock).mockImplementation(async (text: string, page: number) =>
+      text === 'orion' && page === 0
+        ? [{ _id: 'u1', userName: 'orion', followerCount: 2, avatarUrl: null }]
+        : [],
+    );
+    open('/search/orion');
+    expect(await screen.findByText('No posts match “orion”.')).toBeInTheDocument();
+    expect(screen.queryByText('There is nothing else to see, so do not look.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Search people instead' }));
+    expect(screen.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('link', { name: /@orion/ })).toHaveAttribute('href', '/user/u1');
+    // People found: the list ends as the spec says, no offer.
+    expect(await screen.findByText('There is nothing else to see, so do not look.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search posts instead' })).not.toBeInTheDocument();
+  });
+
+  it('with no people found, offers the posts', async () => {
+    (postApi.search as jest.Mock).mockResolvedValue([]);
+    (userApi.search as jest.Mock).mockResolvedValue([]);
+    open('/search/nobody?in=users');
+    expect(await screen.findByText('No people match “nobody”.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Search posts instead' }));
+    expect(screen.getByRole('button', { name: 'Posts' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('No posts match “nobody”.')).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Notice } from '../components/Page';
 import { PostList } from '../components/PostList';
+import styles from '../components/Search.module.css';
 import { SearchFrame, type SearchKind } from '../components/SearchFrame';
 import { PagedUserList } from '../components/UserList';
 import { UNFILLED_ATTRIBUTE } from '../prerender/route-fill';
@@ -89,6 +90,22 @@ export default function SearchPage() {
     setParams(next === 'users' ? { in: 'users' } : {}, { replace: true });
   }
 
+  // Nothing on one side (issue 35): said so, with the other side one press away.
+  const none = (
+    <div className={styles.none}>
+      <p>
+        No {kind === 'posts' ? 'posts' : 'people'} match “{query}”.
+      </p>
+      <button
+        type="button"
+        className={styles.other}
+        onClick={() => choose(kind === 'posts' ? 'users' : 'posts')}
+      >
+        {kind === 'posts' ? 'Search people instead' : 'Search posts instead'}
+      </button>
+    </div>
+  );
+
   return (
     <SearchFrame
       draft={draft}
@@ -101,9 +118,20 @@ export default function SearchPage() {
       {!query ? (
         <Notice>Type something and press Enter to search posts and people.</Notice>
       ) : kind === 'posts' ? (
-        <PostList fetchPage={searchPosts} firstPage={0} label={postsLabel(query)} resetKey={`p:${query}`} />
+        <PostList
+          fetchPage={searchPosts}
+          firstPage={0}
+          label={postsLabel(query)}
+          resetKey={`p:${query}`}
+          empty={none}
+        />
       ) : (
-        <PagedUserList fetchPage={searchUsers} label={`Users matching ${query}`} resetKey={`u:${query}`} />
+        <PagedUserList
+          fetchPage={searchUsers}
+          label={`Users matching ${query}`}
+          resetKey={`u:${query}`}
+          empty={none}
+        />
       )}
     </SearchFrame>
   );
