@@ -54,9 +54,20 @@ export function ToastHost() {
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
+/** The error toasts raised so far: a success takes those still up away (issue 35). */
+const errors = new Set<string | number>();
+
 function raise(kind: Kind, text: string, options?: ToastOptions): void {
   want();
-  void loadToastify().then(({ toast }) => toast[kind](text, options));
+  void loadToastify().then(({ toast }) => {
+    // What went right says the earlier try's error is over: left up, it reads as if the retry had failed too.
+    if (kind === 'success') {
+      for (const id of errors) toast.dismiss(id);
+      errors.clear();
+    }
+    const id = toast[kind](text, options);
+    if (kind === 'error') errors.add(id);
+  });
 }
 
 export const notify = {

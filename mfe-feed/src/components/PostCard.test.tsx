@@ -1,5 +1,6 @@
 import { postApi } from '@skynet/kit';
 import { deferred, makePost, renderAt } from '@skynet/kit/testing';
+import { useSession } from '@skynet/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PostCard } from './PostCard';
@@ -15,12 +16,19 @@ jest.mock('@skynet/kit', () => ({
   },
 }));
 
+jest.mock('@skynet/shared', () => ({ ...jest.requireActual('@skynet/shared'), useSession: jest.fn() }));
+
 const api = postApi as jest.Mocked<typeof postApi>;
+const signedInAs = (user: { _id: string; avatarUrl: string | null } | null) =>
+  (useSession as jest.Mock).mockReturnValue(
+    user ? { status: 'signed-in', token: 't', user } : { status: 'signed-out' },
+  );
 
 beforeEach(() => {
   jest.resetAllMocks();
   api.isLiked.mockResolvedValue(false);
   api.isSaved.mockResolvedValue(false);
+  signedInAs(null);
 });
 
 describe('PostCard', () => {
@@ -148,6 +156,17 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Like' })).not.toBeInTheDocument();
     expect(screen.getByText('1')).toBeInTheDocument();
     expect(api.isLiked).not.toHaveBeenCalled();
+  });
+
+  it("shows one's own posts with the session's picture, so a new avatar shows at once (issue 35)", () => {
+    signedInAs({ _id: 'u-author', avatarUrl: '/avatars/new.webp' });
+    const { unmount } = renderAt(<PostCard post={makePost({ avatarUrl: '/avatars/old.webp' })} />);
+    expect(screen.getByRole('img', { name: "nova's avatar" })).toHaveAttribute('src', '/avatars/new.webp');
+    unmount();
+    // Someone else's post keeps its author's picture.
+    signedInAs({ _id: 'me', avatarUrl: '/avatars/mine.webp' });
+    renderAt(<PostCard post={makePost({ avatarUrl: '/avatars/old.webp' })} />);
+    expect(screen.getByRole('img', { name: "nova's avatar" })).toHaveAttribute('src', '/avatars/old.webp');
   });
 });
 

@@ -1,5 +1,6 @@
 import { type Comment, type Post, REPLY_PREVIEW_LENGTH } from '@skynet/contract';
 import { Avatar, formatMonthDay, formatMonthDayTime, paths, postApi } from '@skynet/kit';
+import { useSession } from '@skynet/shared';
 import { memo, type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useToggle } from '../hooks/useToggle';
@@ -55,6 +56,7 @@ export const PostCard = memo(function PostCard({
   const parent = 'parentPost' in post ? post.parentPost : null;
   const parentPreview = 'parentPost' in post ? post.parentPreview : undefined;
   const headingId = `post-${post._id}-author`;
+  const avatarUrl = useAuthorAvatar(post);
   return (
     <article
       className={[styles.card, expanded && styles.expanded, comment && styles.comment]
@@ -67,7 +69,7 @@ export const PostCard = memo(function PostCard({
     >
       <header className={styles.head}>
         <Link to={paths.user(post.authorId)} className={styles.author}>
-          <Avatar url={post.avatarUrl} name={post.userName} size={expanded ? 48 : 40} />
+          <Avatar url={avatarUrl} name={post.userName} size={expanded ? 48 : 40} />
           <span className={styles.name} id={headingId}>
             {name}
           </span>
@@ -119,6 +121,12 @@ export const PostCard = memo(function PostCard({
     </article>
   );
 });
+
+/** One's own posts wear the session's picture: a new avatar shows on every card at once, not after a reload. */
+function useAuthorAvatar(post: CardPost): string | null {
+  const { user } = useSession();
+  return user && user._id === post.authorId && user.avatarUrl !== undefined ? user.avatarUrl : post.avatarUrl;
+}
 
 const answersName = (count: number, reply: boolean) =>
   reply ? (count === 1 ? 'reply' : 'replies') : count === 1 ? 'comment' : 'comments';

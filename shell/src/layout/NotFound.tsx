@@ -6,7 +6,8 @@ export function NotFound() {
   useDocumentTitle('Page not found');
   return (
     // The page's main landmark: the areas' <main> is empty (and hidden) while the shell draws this page itself.
-    <main className={styles.notFound} aria-labelledby="not-found-title">
+    // data-frame: signed in on a desktop, it takes the areas' column beside the rail (styles/global.css).
+    <main className={styles.notFound} aria-labelledby="not-found-title" data-frame="">
       <p className={styles.notFoundCode} aria-hidden="true">
         404
       </p>
