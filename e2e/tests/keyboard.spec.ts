@@ -146,3 +146,28 @@ test('composer: characters left from 324 down, spoken at 20 and at 0', async ({ 
   await expect(spoken).toHaveText('0 characters left');
   await expect(page.getByRole('button', { name: 'Create Post' })).toBeEnabled();
 });
+
+test('on the galaxy map the shortcuts the list promises work too; typing its word still only launches the egg (issue 35)', async ({
+  page,
+  user,
+}) => {
+  await signIn(page, user);
+  await page.goto('/home');
+  // The real map in place of the HTML's drawing of it (which reads no word).
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  const map = page.getByRole('application', { name: 'Galaxy map' });
+  await expect(map).toBeVisible();
+  await map.focus();
+  await page.keyboard.type('emergency');
+  await expect(page.getByTestId('easter-egg').locator(':scope > div')).toHaveCount(10);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.keyboard.press('g');
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/\/notifications$/);
+  await page.goto('/home');
+  await expect(page.locator('#prerendered')).toHaveCount(0);
+  await expect(map).toBeVisible();
+  await leaveFields(page);
+  await page.keyboard.press('n');
+  await expect(page).toHaveURL(/\/post$/);
+});

@@ -5,6 +5,7 @@ import { useMapGestures } from '../hooks/useMapGestures';
 import { useMapView } from '../hooks/useMapView';
 import { useMarkerSelection } from '../hooks/useMarkerSelection';
 import { useReducedMotion } from '../hooks/useReducedMotion';
+import { EASTER_EGG_WORD } from '../map/easterEgg';
 import { MAP_HINT_ATTRIBUTE, MAP_HINT_TEXT } from '../map/hint';
 import { type ScenePlanet, systemRadius } from '../map/scene';
 import styles from './GalaxyMap.module.css';
@@ -61,8 +62,8 @@ export function GalaxyMap({ planets, homePlanetId, toolbar }: GalaxyMapProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the map itself takes arrow keys and +/-.
         tabIndex={0}
         role="application"
-        // Typed letters are the map's own (the 'emergency' easter egg): the keyboard shortcuts stand aside.
-        {...{ [KEYBOARD_OWNER]: '' }}
+        // The letters that spell the easter egg's word are the map's: the keyboard shortcuts stand aside for them.
+        {...{ [KEYBOARD_OWNER]: EASTER_EGG_WORD }}
         aria-roledescription="galaxy map"
         aria-label="Galaxy map"
         aria-describedby={hintId}

@@ -71,6 +71,25 @@ describe('KeyboardShortcuts', () => {
     expect(where()).toHaveTextContent('/post');
   });
 
+  it("on an area that names its word (the map's 'emergency'), only the letters spelling it stand aside (issue 35)", async () => {
+    page('/home');
+    const map = document.createElement('div');
+    map.setAttribute('data-keyboard-owner', 'emergency');
+    document.body.append(map);
+    try {
+      // The word, with its g and n, goes to the map: nothing navigates.
+      await userEvent.keyboard('emergency');
+      expect(where()).toHaveTextContent('/home');
+      // Then the shortcuts the list promises work on that page too.
+      await userEvent.keyboard('gn');
+      expect(where()).toHaveTextContent('/notifications');
+      await userEvent.keyboard('n');
+      expect(where()).toHaveTextContent('/post');
+    } finally {
+      map.remove();
+    }
+  });
+
   it('n opens the composer, g h home, g n notifications, g m messages', async () => {
     page('/feed');
     await userEvent.keyboard('n');
