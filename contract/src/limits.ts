@@ -11,6 +11,8 @@ export const POST_EDITS_MAX = 20;
 
 /** A direct message, 1 to 2,000 characters. */
 export const MESSAGE_MAX_LENGTH = 2000;
+/** The conversation list's preview of a conversation's newest message: its first 100 characters. */
+export const LAST_MESSAGE_PREVIEW_LENGTH = 100;
 
 /** Avatar files: at most 3,000,000 bytes of png, jpeg or webp. */
 export const AVATAR_MAX_BYTES = 3_000_000;

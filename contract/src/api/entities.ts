@@ -174,6 +174,16 @@ export const ConversationRow = Type.Object({
   name: Type.String(),
   avatar: Nullable(Type.String()),
   lastMessageAt: IsoDate,
+  lastMessage: Type.String({
+    description:
+      "The newest message's first characters (LAST_MESSAGE_PREVIEW_LENGTH), its text only; '' if none.",
+  }),
+  lastMessageMine: Type.Boolean({ description: 'Whether the caller sent the newest message.' }),
+  unread: Type.Integer({
+    minimum: 0,
+    description:
+      "The other person's messages the caller has not read here (the unread badge's count, per conversation).",
+  }),
 });
 
 export const SessionInfo = Type.Object({

@@ -3,6 +3,7 @@ import { Avatar, paths } from '@skynet/kit';
 import { Link } from 'react-router-dom';
 import { useNow } from '../hooks/useNow';
 import { formatFullDateTime, formatLastMessageAt } from '../lib/chatTime';
+import { lastMessagePreview } from '../lib/lastMessage';
 import styles from './ConversationList.module.css';
 
 export const NO_CONVERSATIONS_TEXT = 'No conversations yet. Say hello to someone across the galaxy!';
@@ -19,11 +20,36 @@ export function NoConversations() {
   );
 }
 
-/** One conversation's row: avatar, name and when the last message was sent (relative to `now`). */
+/** The way to start a conversation: people search, on its people tab. */
+export const NEW_MESSAGE_PATH = `${paths.search()}?in=users`;
+
+/** The list's "New message": opens the people search, where a profile's Message button starts a conversation. */
+export function NewMessageLink() {
+  return (
+    <Link to={NEW_MESSAGE_PATH} className={styles.newMessage}>
+      <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path
+          d="M12 5v14M5 12h14"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        />
+      </svg>
+      <span className={styles.newMessageText}>New message</span>
+    </Link>
+  );
+}
+
+/**
+ * One conversation's row: avatar, name, when the last message was sent (relative to `now`), the start of that message
+ * and, when some are unread, their count (a badge that the link's name reads as "2 unread"; the name in bold).
+ */
 export function ConversationItem({ row, now }: { row: ConversationRow; now: Date }) {
+  const unread = row.unread > 0;
   return (
     <li>
-      <Link to={paths.chat(row.userId)} className={styles.row}>
+      <Link to={paths.chat(row.userId)} className={unread ? `${styles.row} ${styles.unread}` : styles.row}>
         <Avatar url={row.avatar} name={row.name} size={48} />
         <span className={styles.name}>{row.name}</span>
         {row.lastMessageAt && (
@@ -34,6 +60,13 @@ export function ConversationItem({ row, now }: { row: ConversationRow; now: Date
           >
             {formatLastMessageAt(row.lastMessageAt, now)}
           </time>
+        )}
+        <span className={styles.preview}>{lastMessagePreview(row)}</span>
+        {unread && (
+          <span className={styles.badge}>
+            {row.unread}
+            <span className={styles.visuallyHidden}> unread</span>
+          </span>
         )}
       </Link>
     </li>

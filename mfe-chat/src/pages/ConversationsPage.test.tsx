@@ -37,12 +37,42 @@ describe('ConversationsPage', () => {
       { userId: 'u2', name: 'newer', avatar: null, lastMessageAt: new Date(now - 5 * 60_000).toISOString() },
     ]);
     renderPage();
-    const links = await screen.findAllByRole('link');
+    const links = within(await screen.findByRole('list')).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual(['/messages/u2', '/messages/u1']);
     expect(links[0]).toHaveTextContent('newer');
     expect(links[0]).toHaveTextContent('5 min ago');
     expect(within(links[0]!).getByRole('img', { name: "newer's avatar" })).toBeInTheDocument();
     expect(links[1]).not.toHaveTextContent('ago');
+  });
+
+  it('shows each conversation\'s last message, "You: " first when yours, and an unread count in the link\'s name', async () => {
+    const at = new Date().toISOString();
+    const base = { avatar: null, lastMessageAt: at, lastMessageMine: false, unread: 0 };
+    conversations.mockResolvedValue([
+      { ...base, userId: 'u1', name: 'ann', lastMessage: 'see you soon', unread: 2 },
+      { ...base, userId: 'u2', name: 'bob', lastMessage: 'on my way', lastMessageMine: true },
+      { ...base, userId: 'u3', name: 'cy', lastMessage: '' },
+    ]);
+    renderPage();
+    const ann = await screen.findByRole('link', { name: /ann/ });
+    expect(ann).toHaveAccessibleName(expect.stringContaining('see you soon'));
+    expect(ann).toHaveAccessibleName(expect.stringMatching(/2 unread$/));
+    expect(within(ann).getByText('ann')).toHaveClass('name');
+    expect(ann).toHaveClass('unread');
+    const bob = screen.getByRole('link', { name: /bob/ });
+    expect(bob).toHaveTextContent('You: on my way');
+    expect(bob).not.toHaveAccessibleName(expect.stringContaining('unread'));
+    expect(bob).not.toHaveClass('unread');
+    expect(screen.getByRole('link', { name: /cy/ })).not.toHaveTextContent('You:');
+  });
+
+  it('offers New message: the people search', async () => {
+    conversations.mockResolvedValue([]);
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'New message' })).toHaveAttribute(
+      'href',
+      '/search?in=users',
+    );
   });
 
   it('has a friendly empty state with a way to find people', async () => {

@@ -1,12 +1,12 @@
 import { Loader, PageHeader, useReplacesPrerenderedWhen } from '@skynet/kit';
-import { ConversationList } from '../components/ConversationList';
+import { ConversationList, NewMessageLink } from '../components/ConversationList';
 import { ErrorLine } from '../components/ErrorLine';
 import { useConversations } from '../hooks/useConversations';
 import styles from './pages.module.css';
 
 export const MESSAGES_TITLE = 'Messages';
 
-/** /messages — one row per conversation, newest first. */
+/** /messages — one row per conversation, newest first, and the way to start one (New message). */
 export default function ConversationsPage() {
   const conversations = useConversations();
   // The list drawn from the HTML (../prerender) stays until this page has the list, or an error, to show.
@@ -14,7 +14,9 @@ export default function ConversationsPage() {
   useReplacesPrerenderedWhen(shown);
   return (
     <div className={styles.list}>
-      <PageHeader title={MESSAGES_TITLE} />
+      <PageHeader title={MESSAGES_TITLE}>
+        <NewMessageLink />
+      </PageHeader>
       {conversations.status === 'error' ? (
         <ErrorLine
           text="Your conversations could not be loaded."

@@ -3,6 +3,9 @@
 // the empty state; no answer, a refused one or nothing drawable leave the page to the real one.
 import type { ConversationRow } from '@skynet/contract';
 import { ownClockPerTest, servePage } from '@skynet/kit/testing';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { ConversationList } from '../components/ConversationList';
 import { CONVERSATIONS_CALL, fillConversations, rowSlots } from './conversations-fill';
 import { signedIn } from './index';
 
@@ -12,11 +15,16 @@ const row = (
   name: string,
   minutesAgo: number,
   avatar: string | null = null,
+  last: Partial<Pick<ConversationRow, 'lastMessage' | 'lastMessageMine' | 'unread'>> = {},
 ): ConversationRow => ({
   userId,
   name,
   avatar,
   lastMessageAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
+  lastMessage: '',
+  lastMessageMine: false,
+  unread: 0,
+  ...last,
 });
 
 function served(answers: Record<string, Promise<unknown>>) {
@@ -71,6 +79,55 @@ test('the frame shows at once, its Back disabled; the rows come with the answer,
   ]);
   expect(page()!.querySelector('[data-conversations] [role="img"]')).toHaveStyle({
     background: `hsl(${[...'older'].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360} 55% 42%)`,
+  });
+});
+
+test('each row shows the last message\'s start ("You: " when yours) and its unread count, as the page draws it', async () => {
+  const data = [
+    row('u1', 'ann', 1, null, { lastMessage: 'see you <b>soon</b>', unread: 2 }),
+    row('u2', 'bob', 2, '/api/media/u2.webp', { lastMessage: 'on my way', lastMessageMine: true }),
+    row('u3', 'cy', 3, '/api/media/u3.webp', { lastMessage: 'hi', unread: 12 }),
+    row('u4', 'dee', 4),
+  ];
+  const page = served({ [CONVERSATIONS_CALL]: Promise.resolve({ data }) });
+  await jest.advanceTimersByTimeAsync(0);
+  // Each row's elements, their classes and texts (the browser serializes styles and orders attributes its own way).
+  const shape = (li: Element) =>
+    [...li.querySelectorAll('*')].map((e) => [e.tagName, e.className, e.getAttribute('href'), e.textContent]);
+  const drawn = [...page()!.querySelectorAll('[data-conversations] li')].map(shape);
+  expect(
+    [...page()!.querySelectorAll('[data-conversations] a')].map((link) => [link.textContent, link.className]),
+  ).toEqual([
+    ['Aann1 min agosee you <b>soon</b>2 unread', 'row unread'],
+    ['bob2 min agoYou: on my way', 'row'],
+    ['cy3 min agohi12 unread', 'row unread'],
+    ['Ddee4 min ago', 'row'],
+  ]);
+  expect(page()!.querySelector('b')).toBeNull();
+  // The real list draws the same markup.
+  const { container } = render(
+    <MemoryRouter>
+      <ConversationList rows={data} />
+    </MemoryRouter>,
+  );
+  expect([...container.querySelectorAll('li')].map(shape)).toEqual(drawn);
+});
+
+test('the header offers New message, a link that works before the scripts', () => {
+  const page = served({ [CONVERSATIONS_CALL]: new Promise(() => {}) });
+  expect(page()!.querySelector('header a')).toHaveAttribute('href', '/search?in=users');
+  expect(page()!.querySelector('header a')!.textContent).toBe('New message');
+});
+
+test('an odd last message or unread count is left to the page', () => {
+  expect(rowSlots({ ...row('u1', 'ada', 1), unread: -1 }, NOW)).toBeNull();
+  expect(rowSlots({ ...row('u1', 'ada', 1), unread: 1.5 }, NOW)).toBeNull();
+  expect(rowSlots({ ...row('u1', 'ada', 1), lastMessage: 3 as unknown as string }, NOW)).toBeNull();
+  expect(
+    rowSlots(row('u1', 'ada', 1, null, { lastMessage: 'yo', lastMessageMine: true, unread: 3 }), NOW),
+  ).toMatchObject({
+    unread: true,
+    slots: { p: 'You: yo', u: 3 },
   });
 });
 

@@ -1,7 +1,7 @@
 // Build-time only (tooling/rspack/prerender.mjs runs it in Node): `/messages`' signed-in template, the page's frame
-// drawn by the real components with one conversation row (with and without a picture) around a placeholder
-// conversation, and the list's empty state, as <template>s the HTML's fill script (./conversations-fill.ts) draws
-// from the page's head start answer. No data is rendered here: the conversations are the visitor's, fetched with their
+// drawn by the real components with one conversation row (with and without a picture, with and without an unread
+// count) around a placeholder conversation, and the list's empty state, as <template>s the HTML's fill script
+// (./conversations-fill.ts) draws from the page's head start answer. No data is rendered here: the conversations are the visitor's, fetched with their
 // token by the browser. Never part of the browser build.
 import { CHAT_ROUTE, type ConversationRow, MESSAGES_ROUTE, type Message, type User } from '@skynet/contract';
 import { Avatar, PageHeader } from '@skynet/kit';
@@ -11,7 +11,12 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ChatActions } from '../components/ChatActions';
 import { ChatHeader } from '../components/ChatHeader';
-import { CONVERSATION_LIST_CLASS, ConversationItem, NoConversations } from '../components/ConversationList';
+import {
+  CONVERSATION_LIST_CLASS,
+  ConversationItem,
+  NewMessageLink,
+  NoConversations,
+} from '../components/ConversationList';
 import { MessageForm } from '../components/MessageForm';
 import { DaySection, MessageItem, MessageList } from '../components/MessageList';
 import { MESSAGES_TITLE } from '../pages/ConversationsPage';
@@ -28,6 +33,8 @@ import {
   EMPTY_ATTRIBUTE,
   PICTURE_ROW_ATTRIBUTE,
   ROW_ATTRIBUTE,
+  UNREAD_PICTURE_ROW_ATTRIBUTE,
+  UNREAD_ROW_ATTRIBUTE,
 } from './conversations-fill';
 
 const AT = MESSAGES_ROUTE;
@@ -37,7 +44,12 @@ const PLACEHOLDER: ConversationRow = {
   name: 'Person',
   avatar: null,
   lastMessageAt: '2001-02-03T12:00:00.000Z',
+  lastMessage: 'Last words',
+  lastMessageMine: false,
+  unread: 0,
 };
+/** The unread count a row with unread messages is drawn with. */
+const PLACEHOLDER_UNREAD = 7;
 const PICTURE = '/placeholder-avatar.png';
 
 const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 360;
@@ -45,10 +57,11 @@ const hueOf = (name: string) => [...name].reduce((sum, c) => sum + c.charCodeAt(
 /**
  * Where a row shows the placeholder's values, as the fill's slots: {i} the person's id (in the link), {n} the name,
  * {x} its initial and {h} its avatar's hue (no picture) or {v} the picture, {t} when the last message was sent,
- * {T} that as the tooltip says it, {d} as the row says it. Each must be found exactly as often as said: a row that
- * draws differently fails the build rather than filling wrongly.
+ * {T} that as the tooltip says it, {d} as the row says it, {p} the last message's start as the row says it, {u} the
+ * unread count (a row with unread messages). Each must be found exactly as often as said: a row that draws
+ * differently fails the build rather than filling wrongly.
  */
-const slotsOf = (picture: boolean): Slot[] => [
+const slotsOf = (picture: boolean, unread: boolean): Slot[] => [
   [/person-id-0/g, '{i}', 1],
   [/>Person</g, '>{n}<', 1],
   [/Person&#x27;s avatar/g, '{n}&#x27;s avatar', 1],
@@ -58,16 +71,19 @@ const slotsOf = (picture: boolean): Slot[] => [
   [/2001-02-03T12:00:00.000Z/g, '{t}', 1],
   [/title="[^"]*2001[^"]*"/g, 'title="{T}"', 1],
   [/>[^<>]*<\/time>/g, '>{d}</time>', 1],
+  [/>Last words</g, '>{p}<', 1],
+  [new RegExp(`>${PLACEHOLDER_UNREAD}<`, 'g'), '>{u}<', unread ? 1 : 0],
 ];
 
-function rowWithSlots(picture: boolean): string {
+function rowWithSlots(picture: boolean, unread: boolean): string {
+  const row = { ...PLACEHOLDER, avatar: picture ? PICTURE : null, unread: unread ? PLACEHOLDER_UNREAD : 0 };
   return withSlots(
     renderToStaticMarkup(
       <MemoryRouter initialEntries={[AT]}>
-        <ConversationItem row={{ ...PLACEHOLDER, avatar: picture ? PICTURE : null }} now={new Date()} />
+        <ConversationItem row={row} now={new Date()} />
       </MemoryRouter>,
     ),
-    slotsOf(picture),
+    slotsOf(picture, unread),
     'conversation row',
   );
 }
@@ -85,10 +101,14 @@ function conversationsTemplate(): string {
   return renderToStaticMarkup(
     <MemoryRouter initialEntries={[AT]}>
       <div className={pageStyles.list}>
-        <PageHeader title={MESSAGES_TITLE} />
+        <PageHeader title={MESSAGES_TITLE}>
+          <NewMessageLink />
+        </PageHeader>
         <ul className={CONVERSATION_LIST_CLASS} {...{ [CONVERSATIONS_ATTRIBUTE]: '' }} />
-        {template(ROW_ATTRIBUTE, rowWithSlots(false))}
-        {template(PICTURE_ROW_ATTRIBUTE, rowWithSlots(true))}
+        {template(ROW_ATTRIBUTE, rowWithSlots(false, false))}
+        {template(PICTURE_ROW_ATTRIBUTE, rowWithSlots(true, false))}
+        {template(UNREAD_ROW_ATTRIBUTE, rowWithSlots(false, true))}
+        {template(UNREAD_PICTURE_ROW_ATTRIBUTE, rowWithSlots(true, true))}
         {template(EMPTY_ATTRIBUTE, empty)}
       </div>
     </MemoryRouter>,

@@ -1,3 +1,4 @@
+import { LAST_MESSAGE_PREVIEW_LENGTH } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -427,26 +428,46 @@ export function createChatRepository(
       return groupByDay(list.map(toMessage));
     },
 
-    /** One row per partner, newest conversation first. */
+    /**
+     * One row per partner, newest conversation first, with the newest message's first characters, whether the caller
+     * sent it, and the partner's messages the caller has not read there (the unread badge's notion: above the
+     * caller's read mark, ./notifications.ts). One query; both lookups are index ranges of (conversation_id, seq) run
+     * only for the rows kept.
+     */
     async conversations(userId: string): Promise<ConversationRow[]> {
       const list = await rows<{
         user_id: string;
         user_name: string;
         avatar_file: string | null;
         last_message_at: Date | string;
+        last_message: string;
+        last_message_mine: boolean;
+        unread: number;
       }>(
         db,
-        sql`SELECT u.id AS user_id, u.user_name, u.avatar_file, c.last_message_at
-            FROM conversations c
-            JOIN users u ON u.id = CASE WHEN c.user_a = ${userId} THEN c.user_b ELSE c.user_a END
-            WHERE c.user_a = ${userId} OR c.user_b = ${userId}
-            ORDER BY c.last_message_at DESC, c.id DESC LIMIT 500`,
+        sql`SELECT u.id AS user_id, u.user_name, u.avatar_file, c.last_message_at,
+              coalesce(left(l.content, ${LAST_MESSAGE_PREVIEW_LENGTH}::int), '') AS last_message,
+              coalesce(l.sender_id = ${userId}, false) AS last_message_mine,
+              (SELECT count(*)::int FROM messages m
+                WHERE m.conversation_id = c.id AND m.seq > c.read_mark AND m.sender_id <> ${userId}) AS unread
+            FROM (SELECT id, last_message_at,
+                    CASE WHEN user_a = ${userId} THEN user_b ELSE user_a END AS partner_id,
+                    CASE WHEN user_a = ${userId} THEN read_a ELSE read_b END AS read_mark
+                  FROM conversations WHERE user_a = ${userId} OR user_b = ${userId}
+                  ORDER BY last_message_at DESC, id DESC LIMIT 500) c
+            JOIN users u ON u.id = c.partner_id
+            LEFT JOIN LATERAL (SELECT content, sender_id FROM messages m
+              WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) l ON true
+            ORDER BY c.last_message_at DESC, c.id DESC`,
       );
       return list.map((r) => ({
         userId: r.user_id,
         name: r.user_name,
         avatar: avatarUrl(r.avatar_file),
         lastMessageAt: new Date(r.last_message_at).toISOString(),
+        lastMessage: r.last_message,
+        lastMessageMine: r.last_message_mine,
+        unread: r.unread,
       }));
     },
   };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { LAST_MESSAGE_PREVIEW_LENGTH } from '@skynet/contract';
 import { sql } from 'drizzle-orm';
 import { createClient } from 'redis';
 import type { Socket } from 'socket.io-client';
@@ -83,7 +84,15 @@ describe('chat calls', () => {
 
     const rows = await call(ctx.app, 'POST /api/user/conversations', { token: a.token });
     assert.equal(rows.body.success, true);
-    assert.deepEqual(Object.keys(rows.body.data[0]).sort(), ['avatar', 'lastMessageAt', 'name', 'userId']);
+    assert.deepEqual(Object.keys(rows.body.data[0]).sort(), [
+      'avatar',
+      'lastMessage',
+      'lastMessageAt',
+      'lastMessageMine',
+      'name',
+      'unread',
+      'userId',
+    ]);
     assert.equal(rows.body.data[0].userId, b.id);
     assert.equal(rows.body.data[0].name, b.userName);
     // The GET twins (the pages' HTML start them) answer the same: the conversation, for either member; yourself and
@@ -104,6 +113,77 @@ describe('chat calls', () => {
     const listed = await call(ctx.app, 'GET /api/user/conversations', { token: a.token });
     assert.equal(listed.status, 200);
     assert.deepEqual(listed.body, rows.body);
+  });
+
+  it("each row shows the newest message's start, whether you sent it, and what you have not read", async () => {
+    const me = await signup(ctx.app);
+    const ann = await signup(ctx.app);
+    const bob = await signup(ctx.app);
+    const send = async (from: SignedUp, to: SignedUp, content: string) => {
+      const r = await call(ctx.app, 'POST /api/user/chat', {
+        token: from.token,
+        payload: { content, receiverId: to.id },
+      });
+      assert.equal(r.status, 200, r.res.body);
+      return r.body.value as { message: { _id: string }; conversationId: string };
+    };
+    await send(ann, me, 'one');
+    const two = await send(ann, me, 'two');
+    await send(me, bob, `${'x'.repeat(LAST_MESSAGE_PREVIEW_LENGTH)}and more`);
+    const list = async (who: SignedUp) =>
+      (await call(ctx.app, 'GET /api/user/conversations', { token: who.token })).body.data as {
+        userId: string;
+        lastMessage: string;
+        lastMessageMine: boolean;
+        unread: number;
+      }[];
+    const pick = ({
+      userId,
+      lastMessage,
+      lastMessageMine,
+      unread,
+    }: Awaited<ReturnType<typeof list>>[number]) => ({
+      userId,
+      lastMessage,
+      lastMessageMine,
+      unread,
+    });
+    assert.deepEqual((await list(me)).map(pick), [
+      {
+        userId: bob.id,
+        lastMessage: 'x'.repeat(LAST_MESSAGE_PREVIEW_LENGTH),
+        lastMessageMine: true,
+        unread: 0,
+      },
+      { userId: ann.id, lastMessage: 'two', lastMessageMine: false, unread: 2 },
+    ]);
+    // The other side of the same conversations: their own last message, nothing unread; mine is unread to Bob.
+    assert.deepEqual((await list(ann)).map(pick), [
+      { userId: me.id, lastMessage: 'two', lastMessageMine: true, unread: 0 },
+    ]);
+    assert.equal((await list(bob))[0]?.unread, 1);
+    // The POST (the spec's call) answers the same rows.
+    const posted = await call(ctx.app, 'POST /api/user/conversations', { token: me.token });
+    assert.deepEqual(posted.body.data, await list(me));
+
+    // Reading the conversation ends its unread messages, as it ends the badge's.
+    const read = await call(ctx.app, 'POST /api/user/chat/read', {
+      token: me.token,
+      payload: { conversationId: two.conversationId, messageId: two.message._id },
+    });
+    assert.equal(read.body.value, true);
+    const after = await list(me);
+    assert.equal(after.find((r) => r.userId === ann.id)?.unread, 0);
+    const badge = await call(ctx.app, 'GET /api/notifications/unread', { token: me.token });
+    assert.equal(badge.body.value.messages, 0);
+    // My reply: mine now, and still nothing unread.
+    await send(me, ann, 'three');
+    assert.deepEqual(pick((await list(me))[0]!), {
+      userId: ann.id,
+      lastMessage: 'three',
+      lastMessageMine: true,
+      unread: 0,
+    });
   });
 
   it('refuses blank messages, yourself and unknown receivers', async () => {
