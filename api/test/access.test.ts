@@ -243,6 +243,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/feed/following': { url: '/api/feed/following?page=1', other: 200 },
   // Issue 35: a tag's feed reads as the galaxy feed does (signed in).
   'GET /api/feed/tag/:tag': { url: '/api/feed/tag/mars?page=1', other: 200 },
+  'GET /api/feed/tags/:prefix': { url: '/api/feed/tags/ma', other: 200 },
   // Issue 31: blocks and mutes aim at a fresh person (a block of Alice would change every later row's answer).
   'POST /api/user/:id/block': { url: async () => `/api/user/${await freshPerson()}/block`, other: 200 },
   'DELETE /api/user/:id/block': { url: (v) => `/api/user/${v.alice.id}/block`, other: 200 },

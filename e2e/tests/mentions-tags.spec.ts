@@ -67,7 +67,7 @@ for (const width of WIDTHS) {
   test.describe(`the composer at ${width} px`, () => {
     test.use({ viewport: viewport(width) });
 
-    test('suggests people as @name is typed, by keyboard, and the post mentions the one chosen', async ({
+    test('suggests people as @name and tags as #tag are typed, by keyboard, and the post mentions the one chosen', async ({
       page,
       api,
     }, testInfo) => {
@@ -77,6 +77,13 @@ for (const width of WIDTHS) {
         api.createUser({ userName: `${stem}_a` }),
         api.createUser({ userName: `${stem}_b` }),
       ]);
+      await api.call('POST', '/post', {
+        token: first.token,
+        data: {
+          content: `Tonight #${stem}`,
+          location: { planetId: first.planetId, latitude: 0, longitude: 0 },
+        },
+      });
       await signIn(page, author);
       await page.goto('/post');
       const box = page.getByRole('textbox', { name: 'Post content' });
@@ -94,7 +101,14 @@ for (const width of WIDTHS) {
       await box.press('Enter');
       await expect(list).toHaveCount(0);
       await expect(box).toHaveValue(`Clear skies, @${second.userName} `);
-      await box.pressSequentially('look up');
+      // A tag someone used: `#` and its start list it.
+      await box.pressSequentially('look up #');
+      await box.pressSequentially(stem.slice(0, 5));
+      const tags = page.getByRole('listbox', { name: 'Tags' });
+      await expect(tags.getByRole('option')).toHaveText([`#${stem}`]);
+      await expectNoViolations(page, `the composer's tag suggestions at ${width} px`);
+      await box.press('Enter');
+      await expect(box).toHaveValue(`Clear skies, @${second.userName} look up #${stem} `);
       await page.getByRole('button', { name: 'Create Post' }).click();
       await expect(page).toHaveURL(/\/post\/[^/]+$/);
       const card = page.getByRole('article').filter({ hasText: 'Clear skies' }).first();

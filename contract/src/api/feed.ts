@@ -42,6 +42,17 @@ export const feedCalls = {
     querystring: PageQuery,
     response,
   }),
+  tagSuggestions: defineCall({
+    operationId: 'tagSuggestions',
+    method: 'GET',
+    path: '/feed/tags/:prefix',
+    tags,
+    description:
+      "Up to 5 tags that begin with the text (issue 35: the composer's suggestions), the most used first among the " +
+      "first 5,000 posts of such tags in tag order; a leading '#' (sent as %23) left out, any case; not a tag's start: 400.",
+    params: Type.Object({ prefix: Type.String({ minLength: 1, maxLength: 200 }) }),
+    response: { 200: OkValue(Type.Array(Type.String())), ...errors(400, 401) },
+  }),
   feedOf: defineCall({
     operationId: 'feedOf',
     method: 'GET',

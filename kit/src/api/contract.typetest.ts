@@ -33,6 +33,7 @@ export type Checks = [
   Expect<Equal<Answers<typeof feedApi.galaxy>, Post[]>>,
   Expect<Equal<Answers<typeof feedApi.of>, V<'feedOf'>>>,
   Expect<Equal<Answers<typeof feedApi.tag>, V<'tagFeed'>>>,
+  Expect<Equal<Answers<typeof feedApi.tagSuggestions>, V<'tagSuggestions'>>>,
   Expect<Equal<Answers<typeof feedApi.liked>, V<'likedPosts'>['likedPosts']>>,
   Expect<Equal<Answers<typeof feedApi.saved>, V<'savedPosts'>['savedPosts']>>,
   Expect<Equal<Answers<typeof feedApi.commented>, V<'commentedPosts'>['commentedPosts']>>,

@@ -160,6 +160,10 @@ export const feedApi = {
   async tag(tag: string, page: number): Promise<ValueOf<'tagFeed'>> {
     return unwrap(await get<ValueOf<'tagFeed'>>(`/feed/tag/${seg(tag)}`, { params: { page } }));
   },
+  /** Up to 5 tags that begin with `prefix` (no '#'), the most used first: the composer's suggestions (issue 35). */
+  async tagSuggestions(prefix: string): Promise<ValueOf<'tagSuggestions'>> {
+    return unwrap(await get<ValueOf<'tagSuggestions'>>(`/feed/tags/${seg(prefix)}`));
+  },
   /** A planet's feed (pages from 1) or a user's feed (pages from 0): the id says which. */
   async of(id: Id, page: number): Promise<ValueOf<'feedOf'>> {
     return unwrap(await get<ValueOf<'feedOf'>>(`/feed/${seg(id)}`, { params: { page } }));

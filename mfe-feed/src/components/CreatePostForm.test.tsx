@@ -1,4 +1,4 @@
-import { planetApi, postApi, userApi } from '@skynet/kit';
+import { feedApi, planetApi, postApi, userApi } from '@skynet/kit';
 import { deferred, httpError, renderAt } from '@skynet/kit/testing';
 import { useSession } from '@skynet/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +14,7 @@ jest.mock('@skynet/kit', () => ({
   planetApi: { list: jest.fn() },
   postApi: { create: jest.fn() },
   userApi: { search: jest.fn() },
+  feedApi: { tagSuggestions: jest.fn() },
 }));
 
 const api = postApi as jest.Mocked<typeof postApi>;
@@ -199,10 +200,30 @@ describe('CreatePostForm', () => {
     expect(box).toHaveValue('Hello @ana and @ba');
   });
 
+  it('suggests tags as #tag is typed, the most used first; Tab inserts one (issue 35)', async () => {
+    (feedApi.tagSuggestions as jest.Mock).mockResolvedValue(['mars', 'marsrover']);
+    await ready();
+    const box = screen.getByRole('textbox', { name: 'Post content' });
+    await userEvent.type(box, 'Dust on #Ma');
+    const list = await screen.findByRole('listbox', { name: 'Tags' });
+    expect(feedApi.tagSuggestions).toHaveBeenLastCalledWith('Ma');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['#mars', '#marsrover']);
+    expect(screen.getByText(/^2 tags: up and down arrows to choose, Enter to insert\.$/)).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}{Tab}');
+    expect(box).toHaveValue('Dust on #marsrover ');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(userApi.search).not.toHaveBeenCalled();
+  });
+
   it('asks for nobody while no @name is being typed, and an e-mail address is no mention', async () => {
     await ready();
     await userEvent.type(screen.getByRole('textbox', { name: 'Post content' }), 'mail me at ana@x.org');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(userApi.search).not.toHaveBeenCalled();
+    expect(feedApi.tagSuggestions).not.toHaveBeenCalled();
   });
 });

@@ -4,9 +4,9 @@ import { errorText, notify, useSession } from '@skynet/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { currentPosition } from '../hooks/position';
+import { useComposerSuggestions } from './ComposerSuggestions';
 import { ContentWarningField } from './ContentWarningField';
 import styles from './Form.module.css';
-import { useMentionSuggestions } from './MentionSuggestions';
 import { Spinner } from './Spinner';
 
 /**
@@ -35,7 +35,7 @@ export function CreatePostForm() {
   const ids = { content: useId(), counter: useId(), planet: useId() };
   const box = useRef<HTMLTextAreaElement>(null);
   const setText = (text: string) => setContent(text.slice(0, POST_MAX_LENGTH));
-  const suggestions = useMentionSuggestions(content, setText, box);
+  const suggestions = useComposerSuggestions(content, setText, box);
   const homeId = user?.location.planetId;
 
   useEffect(() => {

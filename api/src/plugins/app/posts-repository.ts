@@ -132,6 +132,14 @@ const TAG_PAGE = `SELECT ${POST_COLUMNS}
   WHERE t.tag = $1 AND NOT p.deleted AND ${AUTHOR_PUBLIC}
   ORDER BY t.seq DESC LIMIT ${PAGE_SIZE} OFFSET $2`;
 
+/** Entries of post_tags read at most for the composer's tag suggestions. */
+const TAG_SUGGESTION_SCAN = 5_000;
+/** $1 a tag's start (lowercase): its range on post_tags' primary key, then the most used 5 of what it read. */
+const TAGS_PREFIX = `SELECT tag FROM (
+    SELECT tag FROM post_tags WHERE tag >= $1 AND tag < $1 || chr(1114111) AND starts_with(tag, $1)
+    ORDER BY tag LIMIT ${TAG_SUGGESTION_SCAN}) t
+  GROUP BY tag ORDER BY count(*) DESC, tag LIMIT 5`;
+
 /**
  * What a text mentions and is tagged with (issue 35): the tags as the parser reads them, and the users its names name
  * that exist and are not deleted, as they are named now, in the order first named.
@@ -457,6 +465,16 @@ export function createPostsRepository(
       return shared(`tag\n${tag}\n${index}`, async () =>
         (await database.query<PostRow>('feed_tag', TAG_PAGE, [tag, index * PAGE_SIZE])).map(toPost),
       );
+    },
+
+    /**
+     * Up to 5 tags beginning with `prefix` (as stored: lowercase), the most used first (issue 35, the composer). The
+     * count is over the first TAG_SUGGESTION_SCAN entries of such tags in tag order, so a prefix shared by huge tags
+     * costs one bounded index range, not a count of every post.
+     */
+    async tagsStartingWith(prefix: string): Promise<string[]> {
+      const found = await database.query<{ tag: string }>('tags_prefix', TAGS_PREFIX, [prefix]);
+      return found.map((row) => row.tag);
     },
 
     /** A feed's counter (its newest post's number, 0 when empty): page `index` has older pages below it while

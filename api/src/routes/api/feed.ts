@@ -90,6 +90,13 @@ export default async function feedRoutes(fastify: FastifyInstance) {
     return sendSharedValue(reply, value);
   });
 
+  // Issue 35: the composer's tag suggestions (signed in, as the feeds).
+  app.get(calls.tagSuggestions.path, { schema: routeSchema(calls.tagSuggestions) }, async (request) => {
+    const prefix = normalizeTag(request.params.prefix);
+    if (prefix === null) throw badRequest("A tag is 1 to 50 letters, digits or '_', with or without '#'.");
+    return { success: true as const, value: await posts.tagsStartingWith(prefix) };
+  });
+
   app.get(calls.feedOf.path, { schema: routeSchema(calls.feedOf) }, async (request, reply) => {
     const { id } = request.params;
     const viewer = await app.safety.viewer(request.user?.id);

@@ -214,6 +214,28 @@ describe('mentions and tags', () => {
     ]);
   });
 
+  it('suggests up to 5 tags that begin with the text, the most used first; refuses what is no tag', async () => {
+    const stem = `sg${Math.random().toString(36).slice(2, 7)}`;
+    // b used three times, a twice, the others once; seven tags in all.
+    await post(alice, `#${stem}b #${stem}a #${stem}c`);
+    await post(bob, `#${stem}B #${stem}a #${stem}d #${stem}e`);
+    await post(carol, `#${stem}b #${stem}f #${stem}g`);
+    const suggest = async (text: string) => {
+      const r = await call(ctx.app, `GET /api/feed/tags/${encodeURIComponent(text)}`, { token: dave.token });
+      assert.equal(r.status, 200, r.res.body);
+      return r.body.value as string[];
+    };
+    assert.deepEqual(await suggest(stem), [`${stem}b`, `${stem}a`, `${stem}c`, `${stem}d`, `${stem}e`]);
+    assert.deepEqual(await suggest(`#${stem.toUpperCase()}F`), [`${stem}f`]);
+    assert.deepEqual(await suggest(`${stem}zz`), []);
+    for (const bad of ['no-tag', ' ', 'a'.repeat(51)]) {
+      const r = await call(ctx.app, `GET /api/feed/tags/${encodeURIComponent(bad)}`, { token: dave.token });
+      assert.equal(r.status, 400, bad);
+      assert.match(r.body.error, /^A tag is 1 to 50 letters/);
+    }
+    assert.equal((await call(ctx.app, `GET /api/feed/tags/${stem}`)).status, 401);
+  });
+
   it("search: '#tag' answers the tag's posts, other text searches as before", async () => {
     await post(alice, 'Searching #Findme today');
     await post(bob, 'findme without the sign');
